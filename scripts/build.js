@@ -1,0 +1,30 @@
+'use strict';
+// Compiles the TypeScript sources and copies what the editor and the simulator
+// serve as they are (node .html, locales, icons, the simulator's page) into dist/.
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..');
+const src = path.join(root, 'src');
+const dist = path.join(root, 'dist');
+const ASSET = /\.(html|json|svg|png|css)$/;
+
+fs.rmSync(dist, { recursive: true, force: true });
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {
+  stdio: 'inherit',
+});
+
+function copyAssets(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const from = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      copyAssets(from);
+    } else if (ASSET.test(entry.name)) {
+      const to = path.join(dist, path.relative(src, from));
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(from, to);
+    }
+  }
+}
+copyAssets(src);

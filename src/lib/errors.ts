@@ -1,0 +1,74 @@
+/**
+ * One error type for everything that can go wrong between a message and the
+ * service. Node-RED's Catch node copies `code` onto `msg.error` only when it is
+ * an own property, so optional fields are assigned only when they have a value.
+ */
+export type ErrorKind =
+  | 'validation' // refused before any request
+  | 'http' // the service answered with an HTTP status >= 400
+  | 'service' // HTTP 200 with a non-zero `code`
+  | 'parse' // the body is not the JSON envelope
+  | 'network' // no usable answer: refused, reset, DNS, TLS
+  | 'timeout' // no answer within the request timeout
+  | 'aborted' // the node or the account was closed (redeploy, shutdown)
+  | 'busy' // the account's queue is full
+  | 'internal'; // a fault of ours: reported, never thrown into the runtime
+
+export interface DeviceCloudErrorDetails {
+  operation?: string;
+  code?: number;
+  statusCode?: number;
+  serviceMessage?: string;
+  field?: string;
+  retryAfterMs?: number;
+  /** True when the request certainly did not reach the service (connection refused, 429, never sent). */
+  notSent?: boolean;
+}
+
+export class DeviceCloudError extends Error {
+  declare readonly kind: ErrorKind;
+  declare readonly operation?: string;
+  declare readonly code?: number;
+  declare readonly statusCode?: number;
+  declare readonly serviceMessage?: string;
+  declare readonly field?: string;
+  declare readonly retryAfterMs?: number;
+  declare readonly notSent?: boolean;
+
+  constructor(kind: ErrorKind, message: string, details: DeviceCloudErrorDetails = {}) {
+    super(message);
+    Object.defineProperty(this, 'name', { value: 'DeviceCloudError', enumerable: false, configurable: true });
+    Object.defineProperty(this, 'kind', { value: kind, enumerable: true });
+    for (const [key, value] of Object.entries(details)) {
+      if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
+    }
+  }
+
+  /** Worth another attempt: the failure is of the passing kind (network, timeout, 408, 425, 429, 5xx). */
+  get transient(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    if (this.kind !== 'http' || this.statusCode === undefined) return false;
+    return [408, 425, 429].includes(this.statusCode) || this.statusCode >= 500;
+  }
+}
+
+/** Bad input, refused before any request: the text names the field and the rule. */
+export function invalid(field: string, rule: string, value?: unknown): DeviceCloudError {
+  const got = arguments.length > 2 ? ` (got ${describe(value)})` : '';
+  return new DeviceCloudError('validation', `${field}: ${rule}${got}`, { field });
+}
+
+/** A short, safe rendering of a value for an error text: never a huge string or a whole object. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') {
+    if (value === '') return 'an empty string';
+    return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (Buffer.isBuffer(value)) return `a Buffer of ${value.length} bytes`;
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value instanceof Date) return 'a Date';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,77 @@
+/** Image input for a push: what the node accepts, the format read from the bytes, the limits. */
+import { invalid } from './errors';
+import { LIMITS } from './validate';
+import type { ImageFile, ImageFormat } from './types';
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+};
+
+export const FILE_EXTENSIONS: Record<ImageFormat, string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  bmp: 'bmp',
+  webp: 'webp',
+};
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((byte, i) => bytes[offset + i] === byte);
+}
+
+/** The format named by the file's magic bytes, or undefined when it is none we know. */
+export function detectImageFormat(bytes: Uint8Array): ImageFormat | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return 'gif';
+  }
+  if (startsWith(bytes, [0x42, 0x4d]) && bytes.length >= 26) return 'bmp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return undefined;
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[^;,]*)*;base64,/i;
+
+/** Bytes from a Buffer, a Uint8Array, a data URL or a base64 string; undefined for anything else. */
+function bytesOf(value: unknown, field: string): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (typeof value !== 'string') throw invalid(field, 'must be a Buffer, a data URL or a base64 string', value);
+  const prefix = DATA_URL.exec(value);
+  const encoded = (prefix ? value.slice(prefix[0].length) : value).replace(/\s+/g, '');
+  // base64 grows by 4/3: refuse before decoding anything that cannot fit the limit.
+  if (encoded.length > Math.ceil((LIMITS.imageBytes * 4) / 3) + 4) {
+    throw invalid(field, `is larger than ${LIMITS.imageBytes} bytes (2 MB)`, value);
+  }
+  if (encoded === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
+    throw invalid(field, 'must be a Buffer, a data URL or a base64 string', value);
+  }
+  return Buffer.from(encoded, 'base64');
+}
+
+/** One image: bytes within 2 MB whose format is recognised. */
+export function imageFile(value: unknown, field: string): ImageFile {
+  const data = bytesOf(value, field);
+  if (data.length === 0) throw invalid(field, 'is empty');
+  if (data.length > LIMITS.imageBytes) throw invalid(field, `is larger than ${LIMITS.imageBytes} bytes (2 MB)`, data);
+  const format = detectImageFormat(data);
+  if (!format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP or WebP image', data);
+  return { data, format };
+}
+
+/** msg.payload for an image push: one image, or an array of 1 to 5. */
+export function imageFiles(value: unknown, field = 'payload'): ImageFile[] {
+  if (!Array.isArray(value)) return [imageFile(value, field)];
+  if (value.length === 0 || value.length > LIMITS.imagesPerPush) {
+    throw invalid(field, `must hold 1 to ${LIMITS.imagesPerPush} images`, value);
+  }
+  return value.map((item, index) => imageFile(item, `${field}[${index}]`));
+}
+
+

@@ -1,0 +1,54 @@
+import { invalid } from '../../lib/errors';
+import type { PageId, PushResult } from '../../lib/types';
+import { defineAction } from '../shared/action';
+import { deviceIdInput, optionalPageId, textOf } from '../shared/fields';
+
+type TextInput =
+  | { mode: 'text'; deviceId: string; pageId?: PageId; text: string; fontSize?: unknown }
+  | { mode: 'structured'; deviceId: string; pageId?: PageId; title?: string; body?: string };
+
+async function structuredContent(inputs: Parameters<typeof deviceIdInput>[0]): Promise<{ title?: string; body?: string }> {
+  const payload = inputs.msg.payload;
+  let title: unknown;
+  let body: unknown;
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && !Buffer.isBuffer(payload)) {
+    ({ title, body } = payload as { title?: unknown; body?: unknown });
+  } else if (payload !== undefined && payload !== null && payload !== '') {
+    body = textOf(payload, 'payload');
+  }
+  const configuredTitle = await inputs.dialog('title');
+  if (configuredTitle !== undefined) title = configuredTitle;
+  else if (title === undefined) title = inputs.msg.title;
+  const content: { title?: string; body?: string } = {};
+  if (title !== undefined && title !== '') content.title = textOf(title, 'title');
+  if (body !== undefined && body !== '') content.body = textOf(body, 'body');
+  return content;
+}
+
+module.exports = defineAction<TextInput, PushResult>({
+  type: 'device-cloud-display-text',
+  async prepare(inputs) {
+    const mode = (await inputs.get('mode', 'mode', 'text')) as unknown;
+    if (mode !== 'text' && mode !== 'structured') throw invalid('mode', 'must be text or structured', mode);
+    const deviceId = await deviceIdInput(inputs);
+    const pageId = await optionalPageId(inputs);
+    if (mode === 'structured') return { mode, deviceId, pageId, ...(await structuredContent(inputs)) };
+    if (inputs.msg.payload === undefined || inputs.msg.payload === null) {
+      throw invalid('payload', 'is required: the text to show');
+    }
+    const fontSize = await inputs.get('fontSize');
+    return { mode, deviceId, pageId, text: textOf(inputs.msg.payload, 'payload'), fontSize: fontSize === '' ? undefined : fontSize };
+  },
+  run(client, input, signal) {
+    if (input.mode === 'structured') {
+      return client.pushStructuredText(input.deviceId, { title: input.title, body: input.body, pageId: input.pageId }, signal);
+    }
+    return client.pushText(
+      input.deviceId,
+      { text: input.text, fontSize: input.fontSize as number | undefined, pageId: input.pageId },
+      signal,
+    );
+  },
+  status: (result, input, RED) =>
+    RED._('device-cloud-display-text.status.pushed', { page: result.pageId ?? input.pageId ?? '-' }),
+});

@@ -1,0 +1,23 @@
+import { invalid } from '../../lib/errors';
+import type { PageId } from '../../lib/types';
+import * as validate from '../../lib/validate';
+import { defineAction } from '../shared/action';
+import { deviceIdInput } from '../shared/fields';
+
+/** Deleting every page is never the result of a missing value: it takes the dialog's "all" or msg.pageId "all". */
+module.exports = defineAction<{ deviceId: string; pageId: PageId | 'all' }, { deviceId: string; pageId: string; deleted: true }>({
+  type: 'device-cloud-page-delete',
+  async prepare(inputs) {
+    const deviceId = await deviceIdInput(inputs);
+    const page = await inputs.get('pageId');
+    if (page === undefined || page === '') {
+      throw invalid('pageId', 'is required: a page from 1 to 5, or "all" to delete every page');
+    }
+    return { deviceId, pageId: page === 'all' ? 'all' : validate.pageId(page) };
+  },
+  run: (client, { deviceId, pageId }, signal) => client.deletePage(deviceId, pageId, signal),
+  status: (result, _input, RED) =>
+    result.pageId === 'all'
+      ? RED._('device-cloud-page-delete.status.deletedAll')
+      : RED._('device-cloud-page-delete.status.deleted', { page: result.pageId }),
+});

@@ -1,0 +1,14 @@
+import type { DeviceCloudClient } from '../../lib/client';
+import type { Node, NodeAPI } from './red';
+
+/** What an action node needs of its account node. */
+export interface AccountNode extends Node {
+  /** The account's client; throws a validation error when the account is not usable (no key, bad URL). */
+  client(): DeviceCloudClient;
+}
+
+export function accountOf(RED: NodeAPI, id: unknown): AccountNode | null {
+  if (typeof id !== 'string' || id === '') return null;
+  const node = RED.nodes.getNode(id) as Partial<AccountNode> | null;
+  return node && typeof node.client === 'function' ? (node as AccountNode) : null;
+}

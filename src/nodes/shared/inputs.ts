@@ -1,0 +1,56 @@
+import type { Node, NodeAPI, NodeConfig, NodeMessage } from './red';
+
+/** Types of a TypedInput whose value is read at message time rather than typed in the dialog. */
+const EVALUATED = new Set(['msg', 'flow', 'global', 'env', 'jsonata']);
+
+/**
+ * Where a node's input comes from, in this order: the dialog's value; when the
+ * dialog field is empty, set to its "from message" choice, or absent from the
+ * config (a hand-written or older flow), the msg property; failing that, the default.
+ */
+export class Inputs {
+  constructor(
+    private readonly RED: NodeAPI,
+    private readonly node: Node,
+    private readonly config: NodeConfig,
+    readonly msg: NodeMessage,
+  ) {}
+
+  /**
+   * @param name the config property; a TypedInput keeps its type in `<name>Type`
+   * @param msgProperty the msg property used when the dialog leaves it open (default: `name`)
+   * @param fallback the default when neither gives a value
+   */
+  async get(name: string, msgProperty: string = name, fallback?: unknown): Promise<unknown> {
+    const configured = await this.dialog(name, msgProperty);
+    const result = configured === undefined ? this.fromMessage(msgProperty) : configured;
+    return result === undefined ? fallback : result;
+  }
+
+  /** The dialog's value alone: undefined when the field is empty or absent. */
+  async dialog(name: string, msgProperty: string = name): Promise<unknown> {
+    const value = this.config[name];
+    const type = this.config[`${name}Type`];
+    if (type === 'msg') return this.fromMessage(typeof value === 'string' && value !== '' ? value : msgProperty);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof type === 'string' && EVALUATED.has(type)) return this.evaluate(value, type);
+    return value;
+  }
+
+  /** A msg property by its path, without throwing on a missing parent. */
+  fromMessage(path: string): unknown {
+    try {
+      return this.RED.util.getMessageProperty(this.msg, path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private evaluate(value: unknown, type: string): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.RED.util.evaluateNodeProperty(value, type, this.node, this.msg, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
+    });
+  }
+}

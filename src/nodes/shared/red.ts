@@ -1,0 +1,81 @@
+/**
+ * The small part of Node-RED's runtime API these nodes use, typed as it
+ * behaves in Node-RED 4 and 5 (the published @types/node-red lag behind:
+ * `send` and `done` on input, `removed` on close, async context callbacks).
+ */
+export interface NodeMessage {
+  _msgid?: string;
+  payload?: unknown;
+  topic?: string;
+  [property: string]: unknown;
+}
+
+export interface NodeStatus {
+  fill?: 'red' | 'green' | 'yellow' | 'blue' | 'grey';
+  shape?: 'ring' | 'dot';
+  text?: string;
+}
+
+export type SendFunction = (msg: NodeMessage | (NodeMessage | NodeMessage[] | null)[]) => void;
+export type DoneFunction = (error?: Error) => void;
+
+export interface NodeConfig {
+  id: string;
+  type: string;
+  name?: string;
+  [property: string]: unknown;
+}
+
+export interface Node {
+  id: string;
+  type: string;
+  name?: string;
+  credentials?: Record<string, string | undefined>;
+  on(event: 'input', handler: (msg: NodeMessage, send: SendFunction, done: DoneFunction) => void): void;
+  on(event: 'close', handler: (removed: boolean, done: () => void) => void): void;
+  status(status: NodeStatus | Record<string, never>): void;
+  send(msg: NodeMessage | (NodeMessage | NodeMessage[] | null)[]): void;
+  receive(msg?: NodeMessage): void;
+  error(error: unknown, msg?: NodeMessage): void;
+  warn(message: unknown): void;
+  log(message: unknown): void;
+}
+
+export type NodeConstructor = (this: Node, config: NodeConfig) => void;
+
+export interface HttpRequest {
+  query: Record<string, unknown>;
+  params: Record<string, string>;
+}
+
+export interface HttpResponse {
+  status(code: number): HttpResponse;
+  json(body: unknown): void;
+}
+
+type Middleware = (req: HttpRequest, res: HttpResponse, next: () => void) => void;
+
+export interface NodeAPI {
+  nodes: {
+    createNode(node: Node, config: NodeConfig): void;
+    registerType(
+      type: string,
+      constructor: NodeConstructor,
+      options?: { credentials?: Record<string, { type: 'text' | 'password' }> },
+    ): void;
+    getNode(id: string): Node | null;
+  };
+  util: {
+    evaluateNodeProperty(
+      value: unknown,
+      type: string,
+      node: Node,
+      msg: NodeMessage,
+      callback: (error: Error | null, result: unknown) => void,
+    ): void;
+    getMessageProperty(msg: NodeMessage, expression: string): unknown;
+  };
+  httpAdmin: { get(path: string, ...handlers: Middleware[]): void };
+  auth: { needsPermission(permission: string): Middleware };
+  _(key: string, substitutions?: Record<string, unknown>): string;
+}
