@@ -10,7 +10,9 @@ const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
 const ASSET = /\.(html|json|svg|png|css)$/;
 
-fs.rmSync(dist, { recursive: true, force: true });
+// `--clean` starts from an empty dist/ (the package build); a plain build
+// leaves it in place so that tests running beside it keep their files.
+if (process.argv.includes('--clean')) fs.rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {
   stdio: 'inherit',
 });
