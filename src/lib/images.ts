@@ -1,4 +1,5 @@
 /** Image input for a push: what the node accepts, the format read from the bytes, the limits. */
+import { types } from 'node:util';
 import { invalid } from './errors';
 import { LIMITS } from './validate';
 import type { ImageFile, ImageFormat } from './types';
@@ -41,7 +42,8 @@ const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[^;,]*)*;base64,/i;
 /** Bytes from a Buffer, a Uint8Array, a data URL or a base64 string; undefined for anything else. */
 function bytesOf(value: unknown, field: string): Buffer {
   if (Buffer.isBuffer(value)) return value;
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  // Not `instanceof Uint8Array`: a function node's array comes from its sandbox's realm.
+  if (types.isUint8Array(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
   if (typeof value !== 'string') throw invalid(field, 'must be a Buffer, a data URL or a base64 string', value);
   const prefix = DATA_URL.exec(value);
   const encoded = (prefix ? value.slice(prefix[0].length) : value).replace(/\s+/g, '');

@@ -3,6 +3,7 @@
  * as pure functions: each takes an unknown value, returns it in the shape the
  * service wants, or throws a validation error that names the field and the rule.
  */
+import { types } from 'node:util';
 import { invalid } from './errors';
 import {
   PAGE_IDS,
@@ -36,17 +37,16 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** A string's length in characters as a person counts them (code points, not UTF-16 units). */
 export function characterCount(text: string): number {
   let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0xd800 || unit > 0xdbff) count++;
-  }
+  // A surrogate pair is one character; a lone surrogate counts as one too.
+  for (let i = 0; i < text.length; i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1) count++;
   return count;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  // Not `=== Object.prototype`: an object a function node builds comes from its sandbox's realm.
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** An integer from a number or a string of digits; anything else is undefined. */
@@ -176,9 +176,12 @@ export function dueMoment(value: unknown, field = 'due'): { dueDate: string; due
   const rule = 'must be a Date or an ISO 8601 date-time such as 2026-12-24T18:30';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return { dueDate: dueDate(value, field) };
   let moment: Date;
-  if (value instanceof Date) {
-    moment = value;
-  } else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
+  if (types.isDate(value)) {
+    // Not `instanceof Date`: a function node's Date comes from its sandbox's realm.
+    moment = new Date(value.getTime());
+  } else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d/.test(value)) {
+    // The parser rolls a day that does not exist (2026-02-30) over into the next month.
+    dueDate(value.slice(0, 10), field);
     moment = new Date(value);
   } else {
     throw invalid(field, rule, value);
@@ -263,6 +266,8 @@ function checkRepeat(fields: TodoFields): void {
 export function todoCreate(value: unknown, field = 'payload'): TodoCreate {
   const fields = todoFields(plainObject(value, field, TODO_FIELD_NAMES));
   if (fields.title === undefined) throw invalid('title', 'is required to create a to-do');
+  // A new to-do without repeatType does not repeat: a repeat field alone would be dropped silently.
+  checkRepeat({ repeatType: 'none', ...fields });
   return { ...fields, title: fields.title };
 }
 

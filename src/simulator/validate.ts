@@ -48,7 +48,8 @@ export function optionalString(body: JsonObject, field: string, maxLength?: numb
   const value = given(body, field);
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badRequest(`${field} must be a string`);
-  if (maxLength !== undefined && value.length > maxLength) {
+  // The limits count characters as a person does: code points, so an emoji is one.
+  if (maxLength !== undefined && value.length > maxLength && [...value].length > maxLength) {
     throw badRequest(`${field} must be at most ${maxLength} characters`);
   }
   return value;

@@ -1,5 +1,6 @@
 import { invalid } from '../../lib/errors';
 import type { PageId, PushResult } from '../../lib/types';
+import * as validate from '../../lib/validate';
 import { defineAction } from '../shared/action';
 import { deviceIdInput, optionalPageId, textOf } from '../shared/fields';
 
@@ -12,7 +13,7 @@ async function structuredContent(inputs: Parameters<typeof deviceIdInput>[0]): P
   let title: unknown;
   let body: unknown;
   if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && !Buffer.isBuffer(payload)) {
-    ({ title, body } = payload as { title?: unknown; body?: unknown });
+    ({ title, body } = validate.plainObject(payload, 'payload', ['title', 'body']));
   } else if (payload !== undefined && payload !== null && payload !== '') {
     body = textOf(payload, 'payload');
   }

@@ -17,12 +17,12 @@ module.exports = defineAction<Record<string, unknown>, TodoCreated>({
     } else {
       throw invalid('payload', 'must be the to-do fields as an object, or the title as a string', payload);
     }
-    for (const name of ['title', 'description', 'priority', 'repeatType'] as const) {
+    for (const name of ['title', 'description', 'priority', 'repeatType', 'deviceId'] as const) {
       const configured = await inputs.dialog(name);
       if (configured !== undefined) fields[name] = configured;
     }
     if (fields.deviceId === undefined) {
-      const deviceId = await inputs.get('deviceId');
+      const deviceId = inputs.fromMessage('deviceId');
       if (deviceId !== undefined && deviceId !== '') fields.deviceId = deviceId;
     }
     return fields;
