@@ -39,41 +39,56 @@ export function detectImageFormat(bytes: Uint8Array): ImageFormat | undefined {
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[^;,]*)*;base64,/i;
 
-/** Bytes from a Buffer, a Uint8Array, a data URL or a base64 string; undefined for anything else. */
-function bytesOf(value: unknown, field: string): Buffer {
-  if (Buffer.isBuffer(value)) return value;
+function megabytes(bytes: number): string {
+  return `${bytes} bytes (${Math.round(bytes / 1024 / 1024)} MB)`;
+}
+
+/** Bytes from a Buffer, a Uint8Array, a data URL or a base64 string, at most `maxBytes` of them. */
+export function decodeImageInput(value: unknown, field: string, maxBytes: number = LIMITS.imageBytes): Buffer {
+  let bytes: Buffer | undefined;
+  if (Buffer.isBuffer(value)) bytes = value;
   // Not `instanceof Uint8Array`: a function node's array comes from its sandbox's realm.
-  if (types.isUint8Array(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  else if (types.isUint8Array(value)) bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (bytes) {
+    if (bytes.length > maxBytes) throw invalid(field, `is larger than ${megabytes(maxBytes)}`, bytes);
+    return bytes;
+  }
   if (typeof value !== 'string') throw invalid(field, 'must be a Buffer, a data URL or a base64 string', value);
   const prefix = DATA_URL.exec(value);
   const encoded = (prefix ? value.slice(prefix[0].length) : value).replace(/\s+/g, '');
   // base64 grows by 4/3: refuse before decoding anything that cannot fit the limit.
-  if (encoded.length > Math.ceil((LIMITS.imageBytes * 4) / 3) + 4) {
-    throw invalid(field, `is larger than ${LIMITS.imageBytes} bytes (2 MB)`, value);
+  if (encoded.length > Math.ceil((maxBytes * 4) / 3) + 4) {
+    throw invalid(field, `is larger than ${megabytes(maxBytes)}`, value);
   }
   if (encoded === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
     throw invalid(field, 'must be a Buffer, a data URL or a base64 string', value);
   }
-  return Buffer.from(encoded, 'base64');
+  const decoded = Buffer.from(encoded, 'base64');
+  if (decoded.length > maxBytes) throw invalid(field, `is larger than ${megabytes(maxBytes)}`, decoded);
+  return decoded;
 }
 
 /** One image: bytes within 2 MB whose format is recognised. */
 export function imageFile(value: unknown, field: string): ImageFile {
-  const data = bytesOf(value, field);
+  const data = decodeImageInput(value, field);
   if (data.length === 0) throw invalid(field, 'is empty');
-  if (data.length > LIMITS.imageBytes) throw invalid(field, `is larger than ${LIMITS.imageBytes} bytes (2 MB)`, data);
   const format = detectImageFormat(data);
   if (!format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP or WebP image', data);
   return { data, format };
 }
 
-/** msg.payload for an image push: one image, or an array of 1 to 5. */
-export function imageFiles(value: unknown, field = 'payload'): ImageFile[] {
-  if (!Array.isArray(value)) return [imageFile(value, field)];
+/** msg.payload for an image push as its 1 to 5 pictures, each with the field name its errors give. */
+export function imageInputs(value: unknown, field = 'payload'): { value: unknown; field: string }[] {
+  if (!Array.isArray(value)) return [{ value, field }];
   if (value.length === 0 || value.length > LIMITS.imagesPerPush) {
     throw invalid(field, `must hold 1 to ${LIMITS.imagesPerPush} images`, value);
   }
-  return value.map((item, index) => imageFile(item, `${field}[${index}]`));
+  return value.map((item, index) => ({ value: item, field: `${field}[${index}]` }));
+}
+
+/** msg.payload for an image push sent as given: one image, or an array of 1 to 5. */
+export function imageFiles(value: unknown, field = 'payload'): ImageFile[] {
+  return imageInputs(value, field).map((input) => imageFile(input.value, input.field));
 }
 
 

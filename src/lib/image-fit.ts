@@ -1,0 +1,116 @@
+/**
+ * Fits pictures to the device's screen with sharp (libvips, converting off the
+ * main thread): camera snapshots, phone photos, charts and SVG pages built in a
+ * flow become a PNG of the screen's size, under the service's 2 MB limit.
+ */
+import type { Sharp, SharpOptions } from 'sharp';
+import { invalid } from './errors';
+import { decodeImageInput, detectImageFormat, imageFile, imageInputs } from './images';
+import type { ImageFile } from './types';
+import { LIMITS } from './validate';
+
+export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
+export type FitMode = (typeof FIT_MODES)[number];
+
+export interface FitOptions {
+  fit: FitMode;
+  width: number;
+  height: number;
+}
+
+/** The common 4.2 inch device: 400 x 300. */
+export const DEFAULT_FIT: FitOptions = { fit: 'contain', width: 400, height: 300 };
+
+/** The largest picture accepted for fitting (a 12-megapixel JPEG is a few MB; this leaves room). */
+export const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
+const MAX_SOURCE_PIXELS = 100_000_000;
+const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+
+type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
+let sharpFactory: SharpFactory | undefined;
+
+/** sharp is loaded on the first picture that needs it, so Node-RED starts without it. */
+function sharp(input: Buffer, options?: SharpOptions): Sharp {
+  sharpFactory ??= require('sharp') as SharpFactory;
+  return sharpFactory(input, options);
+}
+
+export function isSharpLoaded(): boolean {
+  return sharpFactory !== undefined;
+}
+
+/** SVG text: a string or Buffer that starts (after white space or a BOM) with `<svg`, or with `<?xml` and holds an `<svg` element. */
+export function isSvg(value: unknown): boolean {
+  let head: string;
+  if (typeof value === 'string') head = value.slice(0, 4096);
+  else if (Buffer.isBuffer(value)) head = value.subarray(0, 4096).toString('utf8');
+  else return false;
+  head = head.replace(/^\uFEFF?\s*/, '');
+  return /^<svg[\s>]/i.test(head) || (/^<\?xml/i.test(head) && /<svg[\s>]/i.test(head));
+}
+
+export function fitOptions(fit: unknown, width: unknown, height: unknown): FitOptions {
+  const mode = fit === undefined || fit === '' ? DEFAULT_FIT.fit : fit;
+  if (typeof mode !== 'string' || !(FIT_MODES as readonly string[]).includes(mode)) {
+    throw invalid('fit', `must be one of ${FIT_MODES.join(', ')}`, fit);
+  }
+  return { fit: mode as FitMode, width: dimension(width, 'width', DEFAULT_FIT.width), height: dimension(height, 'height', DEFAULT_FIT.height) };
+}
+
+function dimension(value: unknown, field: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 4096) {
+    throw invalid(field, 'must be a whole number of pixels from 1 to 4096', value);
+  }
+  return number;
+}
+
+/**
+ * One picture made ready for the service. With `fit: 'none'` the bytes are
+ * sent exactly as given (and must already be a known format within 2 MB); an
+ * image already of the target size and within 2 MB is sent unchanged.
+ */
+export async function fitImage(value: unknown, field: string, options: FitOptions): Promise<ImageFile> {
+  if (options.fit === 'none') return imageFile(value, field);
+  const fit = options.fit;
+  const svg = isSvg(value);
+  const bytes = svg && typeof value === 'string' ? Buffer.from(value, 'utf8') : decodeImageInput(value, field, MAX_SOURCE_BYTES);
+  const format = svg ? undefined : detectImageFormat(bytes);
+  if (!svg && !format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP, WebP or SVG image', bytes);
+
+  const metadata = await read(field, () => sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata());
+  if (format && metadata.width === options.width && metadata.height === options.height && bytes.length <= LIMITS.imageBytes) {
+    return { data: bytes, format };
+  }
+  // Rasterise an SVG at a density that gives at least the target size, so it is drawn, not scaled up.
+  const density = svg && metadata.width && metadata.height
+    ? Math.min(2400, Math.ceil(72 * Math.max(options.width / metadata.width, options.height / metadata.height)))
+    : undefined;
+  const data = await read(field, () =>
+    sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS, ...(density ? { density } : {}) })
+      .rotate()
+      .resize(options.width, options.height, { fit, background: WHITE })
+      .flatten({ background: WHITE })
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
+  if (data.length > LIMITS.imageBytes) {
+    throw invalid(field, `is over 2 MB even fitted to ${options.width} x ${options.height}; choose a smaller size`);
+  }
+  return { data, format: 'png' };
+}
+
+/** msg.payload for a fitted push: one picture, or an array of 1 to 5. */
+export function fitImages(value: unknown, field: string, options: FitOptions): Promise<ImageFile[]> {
+  return Promise.all(imageInputs(value, field).map((input) => fitImage(input.value, input.field, options)));
+}
+
+async function read<T>(field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0].slice(0, 120) : String(error);
+    throw invalid(field, `could not be read as an image (${reason})`);
+  }
+}
