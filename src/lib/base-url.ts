@@ -21,6 +21,7 @@ export function serviceAddress(baseUrl: unknown, field = 'baseUrl'): ServiceAddr
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(field, rule, baseUrl);
   if (url.username || url.password) throw invalid(field, 'must not carry a user name or password');
+  if (url.search || url.hash) throw invalid(field, 'must not carry a query (?...) or a fragment (#...)');
   let path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith(API_PREFIX)) path += API_PREFIX;
   return { origin: url.origin, basePath: path };

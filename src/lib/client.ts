@@ -3,6 +3,7 @@
  * pool per account, pacing, retries and validation before every request.
  * It knows nothing of Node-RED.
  */
+import { setMaxListeners } from 'node:events';
 import FormData from 'form-data';
 import { Pool } from 'undici';
 import { serviceAddress, type ServiceAddress } from './base-url';
@@ -41,6 +42,21 @@ export interface ClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_PACING: LimiterOptions = { maxInFlight: 3, maxQueue: 200, minSpacingMs: 0 };
+/** The largest answer read; the service's answers are small JSON, so anything near this is not one. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const LONGEST_API_KEY = 4096;
+/** What an HTTP header value may hold: tab, printable ASCII and Latin-1, no control characters. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]+$/;
+/** Connection failures that happen before a byte of the request is written. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,6 +73,11 @@ interface Operation {
    * `unsent`: repeat only when the service certainly did not get it (429, connection refused).
    */
   repeat: 'always' | 'unsent';
+  /**
+   * A 404 after an attempt that may have arrived means that attempt did the
+   * work (a delete whose answer was lost): the call succeeds without data.
+   */
+  goneMeansDone?: boolean;
 }
 
 interface Body {
@@ -69,26 +90,29 @@ export class DeviceCloudClient {
   private readonly pool: Pool;
   private readonly limiter: RequestLimiter;
   private readonly closing = new AbortController();
-  private readonly authHeaders: Record<string, string>;
-  private readonly apiKey: string;
+  // Private fields (#) stay out of util.inspect, JSON and any debug dump of the client.
+  readonly #authHeaders: Record<string, string>;
+  readonly #apiKey: string;
   readonly timeoutMs: number;
   readonly retry: RetryOptions;
+  readonly limits: LimiterOptions;
 
   constructor(options: ClientOptions) {
     this.address = serviceAddress(options.baseUrl);
-    if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
-      throw invalid('apiKey', 'is missing: set the API key in the account node');
-    }
-    this.apiKey = options.apiKey.trim();
-    this.authHeaders =
-      options.authHeader === 'bearer' ? { authorization: `Bearer ${this.apiKey}` } : { 'x-api-key': this.apiKey };
+    this.#apiKey = checkedApiKey(options.apiKey);
+    // Every call under way listens for the close: as many as the queue holds, so no listener warning.
+    setMaxListeners(0, this.closing.signal);
+    this.#authHeaders =
+      options.authHeader === 'bearer' ? { authorization: `Bearer ${this.#apiKey}` } : { 'x-api-key': this.#apiKey };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     const pacing = { ...DEFAULT_PACING, ...options.pacing };
+    this.limits = pacing;
     this.limiter = new RequestLimiter(pacing);
     this.pool = new Pool(this.address.origin, {
       connections: pacing.maxInFlight,
       keepAliveTimeout: 30_000,
+      maxResponseSize: MAX_RESPONSE_BYTES,
       connect: { timeout: this.timeoutMs },
     });
   }
@@ -123,13 +147,14 @@ export class DeviceCloudClient {
   }
 
   async setSyncInterval(deviceId: unknown, minutes: unknown, signal?: AbortSignal): Promise<SyncIntervalResult> {
+    // A validated MAC holds only hex pairs and colons, both allowed in a path segment: sent as the specification writes it.
     const device = validate.deviceId(deviceId);
     const syncInterval = validate.syncInterval(minutes);
     const data = await this.call(
       {
         name: 'set sync interval',
         method: 'PUT',
-        path: `/devices/${encodeURIComponent(device)}/sync-interval`,
+        path: `/devices/${device}/sync-interval`,
         json: { syncInterval },
         repeat: 'always',
       },
@@ -213,16 +238,21 @@ export class DeviceCloudClient {
         return { ...todoState(todo, target), changed: true };
       } catch (error) {
         const failure = asError(error);
-        if (!failure.transient || !this.mayRetry(attempt, started, 0)) throw failure;
+        const wait = backoffDelay(attempt, this.retry);
+        if (!failure.transient || !this.mayRetry(attempt, started, wait)) throw failure;
+        // The toggle may have arrived: the next round reads the state before toggling again.
         changed = true;
-        await this.pause(backoffDelay(attempt, this.retry), signal);
+        await this.pause(wait, signal);
       }
     }
   }
 
   async deleteTodo(id: unknown, signal?: AbortSignal): Promise<{ id: number; deleted: true }> {
     const todo = validate.todoId(id);
-    await this.call({ name: 'delete to-do', method: 'DELETE', path: `/todos/${todo}`, repeat: 'always' }, signal);
+    await this.call(
+      { name: 'delete to-do', method: 'DELETE', path: `/todos/${todo}`, repeat: 'always', goneMeansDone: true },
+      signal,
+    );
     return { id: todo, deleted: true };
   }
 
@@ -270,7 +300,7 @@ export class DeviceCloudClient {
   async deletePage(deviceId: unknown, page: unknown, signal?: AbortSignal): Promise<{ deviceId: string; pageId: string; deleted: true }> {
     const device = validate.deviceId(deviceId);
     const pageId = page === 'all' ? 'all' : validate.pageId(page);
-    const path = `/devices/${encodeURIComponent(device)}/display/pages${pageId === 'all' ? '' : `/${pageId}`}`;
+    const path = `/devices/${device}/display/pages${pageId === 'all' ? '' : `/${pageId}`}`;
     await this.call({ name: pageId === 'all' ? 'delete all pages' : 'delete page', method: 'DELETE', path, repeat: 'always' }, signal);
     return { deviceId: device, pageId, deleted: true };
   }
@@ -283,7 +313,7 @@ export class DeviceCloudClient {
     signal?: AbortSignal,
   ): Promise<PushResult> {
     const data = await this.call(
-      { name, method: 'POST', path: `/devices/${encodeURIComponent(device)}${path}`, ...content, repeat: 'always' },
+      { name, method: 'POST', path: `/devices/${device}${path}`, ...content, repeat: 'always' },
       signal,
     );
     const result = expectObject<PushResult>(data, name);
@@ -302,19 +332,44 @@ export class DeviceCloudClient {
   private async call(operation: Operation, signal?: AbortSignal): Promise<unknown> {
     const body = encodeBody(operation);
     const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.limiter.run(() => this.send(operation, body, signal), this.combined(signal));
-      } catch (error) {
-        const failure = asError(error);
-        const repeatable = failure.transient && (operation.repeat === 'always' || failure.notSent === true);
-        const wait = Math.max(backoffDelay(attempt, this.retry), failure.retryAfterMs ?? 0);
-        if (!repeatable || wait > this.retry.maxDelayMs || !this.mayRetry(attempt, started, wait)) {
-          throw operation.repeat === 'unsent' && failure.transient && !failure.notSent ? uncertain(failure) : failure;
+    const link = this.link(signal);
+    let mayHaveArrived = false;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.limiter.run(() => this.send(operation, body, link.signal), link.signal);
+        } catch (error) {
+          const failure = link.signal.aborted ? abortReason(link.signal, operation.name) : asError(error);
+          if (operation.goneMeansDone && mayHaveArrived && failure.statusCode === 404) return undefined;
+          mayHaveArrived ||= failure.transient && !failure.notSent;
+          const repeatable = failure.transient && (operation.repeat === 'always' || failure.notSent === true);
+          const wait = Math.max(backoffDelay(attempt, this.retry), failure.retryAfterMs ?? 0);
+          if (!repeatable || wait > this.retry.maxDelayMs || !this.mayRetry(attempt, started, wait)) {
+            throw this.givenUp(operation, failure, attempt);
+          }
+          await this.pause(wait, signal);
         }
-        await this.pause(wait, signal);
       }
+    } finally {
+      link.release();
     }
+  }
+
+  /** The last failure of a call, with what the user needs to know about the attempts made. */
+  private givenUp(operation: Operation, failure: DeviceCloudError, attempts: number): DeviceCloudError {
+    if (failure.kind === 'aborted') return failure;
+    const notes: string[] = [];
+    if (attempts > 1) notes.push(`gave up after ${attempts} attempts`);
+    if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.retry.maxDelayMs) {
+      notes.push(
+        `the service asked to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, ` +
+          `longer than the ${this.retry.maxDelayMs / 1000} s this account waits`,
+      );
+    }
+    if (operation.repeat === 'unsent' && failure.transient && !failure.notSent) {
+      notes.push('not repeated, because the service may have carried it out: check before sending it again');
+    }
+    return notes.length === 0 ? failure : annotated(failure, notes.join('; '));
   }
 
   private mayRetry(attempt: number, started: number, wait: number): boolean {
@@ -322,14 +377,34 @@ export class DeviceCloudClient {
   }
 
   private async pause(ms: number, signal?: AbortSignal): Promise<void> {
-    await sleep(ms, this.combined(signal));
+    const link = this.link(signal);
+    try {
+      await sleep(ms, link.signal);
+    } catch {
+      throw abortReason(link.signal, 'wait before retrying');
+    } finally {
+      link.release();
+    }
   }
 
-  private combined(signal?: AbortSignal): AbortSignal {
-    return signal ? AbortSignal.any([this.closing.signal, signal]) : this.closing.signal;
+  /**
+   * One signal that aborts when the account closes or the caller gives up.
+   * `release` removes the listeners it added, so a long-lived caller signal
+   * does not collect one per call.
+   */
+  private link(signal?: AbortSignal): { signal: AbortSignal; release: () => void } {
+    if (!signal) return { signal: this.closing.signal, release: () => undefined };
+    const linked = new AbortController();
+    const sources = [this.closing.signal, signal];
+    const forward = (event: Event) => linked.abort((event.target as AbortSignal).reason);
+    const release = () => sources.forEach((source) => source.removeEventListener('abort', forward));
+    const alreadyAborted = sources.find((source) => source.aborted);
+    if (alreadyAborted) linked.abort(alreadyAborted.reason);
+    else sources.forEach((source) => source.addEventListener('abort', forward, { once: true }));
+    return { signal: linked.signal, release };
   }
 
-  private async send(operation: Operation, body: Body | undefined, signal?: AbortSignal): Promise<unknown> {
+  private async send(operation: Operation, body: Body | undefined, signal: AbortSignal): Promise<unknown> {
     const query = operation.query && Object.keys(operation.query).length > 0
       ? `?${new URLSearchParams(operation.query).toString()}`
       : '';
@@ -340,9 +415,9 @@ export class DeviceCloudClient {
       const response = await this.pool.request({
         method: operation.method,
         path: this.address.basePath + operation.path + query,
-        headers: { accept: 'application/json', ...this.authHeaders, ...body?.headers },
+        headers: { accept: 'application/json', ...this.#authHeaders, ...body?.headers },
         body: body?.bytes ?? null,
-        signal: this.combined(signal),
+        signal,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
@@ -356,27 +431,29 @@ export class DeviceCloudClient {
   }
 
   /** An undici failure as our error, without the request's headers, the key or the raw cause. */
-  private transportError(name: string, error: unknown, signal?: AbortSignal): DeviceCloudError {
+  private transportError(name: string, error: unknown, signal: AbortSignal): DeviceCloudError {
     if (error instanceof DeviceCloudError) return error;
     if (this.closing.signal.aborted) return this.closing.signal.reason as DeviceCloudError;
-    if (signal?.aborted) {
-      const reason: unknown = signal.reason;
-      return reason instanceof DeviceCloudError ? reason : new DeviceCloudError('aborted', `${name} cancelled`, { operation: name });
-    }
+    if (signal.aborted) return abortReason(signal, name);
     const code = errorCode(error);
-    const detail = this.redact(error instanceof Error ? error.message : String(error));
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
       return new DeviceCloudError('timeout', `${name} failed: no answer within ${this.timeoutMs} ms`, { operation: name });
     }
-    const notSent = code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ENOTFOUND';
-    return new DeviceCloudError('network', `${name} failed: ${code ? `${code} ` : ''}${detail}`.trim(), {
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+      return new DeviceCloudError('parse', `${name} failed: the answer is larger than ${MAX_RESPONSE_BYTES} bytes`, {
+        operation: name,
+      });
+    }
+    const detail = this.redact(error instanceof Error ? error.message : String(error)).slice(0, 300);
+    const said = code && !detail.includes(code) ? `${code} ${detail}` : detail;
+    return new DeviceCloudError('network', `${name} failed: ${said}`.trim(), {
       operation: name,
-      notSent,
+      notSent: code !== undefined && NOT_SENT_CODES.has(code),
     });
   }
 
   private redact(text: string): string {
-    return text.split(this.apiKey).join('***');
+    return text.split(this.#apiKey).join('***');
   }
 }
 
@@ -446,22 +523,40 @@ function fail(kind: DeviceCloudError['kind'], message: string, details: Construc
   throw new DeviceCloudError(kind, message, details);
 }
 
-function uncertain(failure: DeviceCloudError): DeviceCloudError {
-  return new DeviceCloudError(
-    failure.kind,
-    `${failure.message}; not repeated, because the service may have carried it out: check before sending it again`,
-    {
-      operation: failure.operation,
-      code: failure.code,
-      statusCode: failure.statusCode,
-      serviceMessage: failure.serviceMessage,
-    },
-  );
+/** The same failure, its text extended by a note. */
+function annotated(failure: DeviceCloudError, note: string): DeviceCloudError {
+  return new DeviceCloudError(failure.kind, `${failure.message}; ${note}`, {
+    operation: failure.operation,
+    code: failure.code,
+    statusCode: failure.statusCode,
+    serviceMessage: failure.serviceMessage,
+    field: failure.field,
+    retryAfterMs: failure.retryAfterMs,
+    notSent: failure.notSent,
+  });
 }
 
+/** Why a call stopped when its signal aborted: our own reason, or a plain cancellation. */
+function abortReason(signal: AbortSignal, name: string): DeviceCloudError {
+  const reason: unknown = signal.reason;
+  return reason instanceof DeviceCloudError ? reason : new DeviceCloudError('aborted', `${name} cancelled`, { operation: name });
+}
+
+/** Anything that is not our error by now is a fault of ours, not of the network: never retried. */
 function asError(error: unknown): DeviceCloudError {
   if (error instanceof DeviceCloudError) return error;
-  return new DeviceCloudError('network', error instanceof Error ? error.message : String(error));
+  return new DeviceCloudError('internal', `internal error: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+function checkedApiKey(apiKey: unknown): string {
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw invalid('apiKey', 'is missing: set the API key in the account node');
+  }
+  const key = apiKey.trim();
+  // The key itself never goes into the text.
+  if (key.length > LONGEST_API_KEY) throw invalid('apiKey', `is longer than ${LONGEST_API_KEY} characters`);
+  if (!HEADER_VALUE.test(key)) throw invalid('apiKey', 'holds characters a key cannot have (line breaks, control characters)');
+  return key;
 }
 
 function errorCode(error: unknown): string | undefined {

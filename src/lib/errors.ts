@@ -52,10 +52,16 @@ export class DeviceCloudError extends Error {
   }
 }
 
-/** Bad input, refused before any request: the text names the field and the rule. */
+const LONGEST_FIELD_NAME = 60;
+
+/**
+ * Bad input, refused before any request: the text names the field and the rule.
+ * A field name built from a message's own keys is cut short, so a huge key cannot flood the text or the status.
+ */
 export function invalid(field: string, rule: string, value?: unknown): DeviceCloudError {
   const got = arguments.length > 2 ? ` (got ${describe(value)})` : '';
-  return new DeviceCloudError('validation', `${field}: ${rule}${got}`, { field });
+  const name = field.length > LONGEST_FIELD_NAME ? `${field.slice(0, LONGEST_FIELD_NAME)}…` : field;
+  return new DeviceCloudError('validation', `${name}: ${rule}${got}`, { field: name });
 }
 
 /** A short, safe rendering of a value for an error text: never a huge string or a whole object. */

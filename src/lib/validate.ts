@@ -103,7 +103,7 @@ export function boolean(value: unknown, field: string): boolean {
 
 export function text(value: unknown, field: string, max: number, options: { allowEmpty?: boolean } = {}): string {
   if (typeof value !== 'string') throw invalid(field, 'must be a string', value);
-  if (value === '' && !options.allowEmpty) throw invalid(field, 'must not be empty');
+  if (!options.allowEmpty && value.trim() === '') throw invalid(field, 'must not be empty or blank');
   if (value.length > max && characterCount(value) > max) {
     throw invalid(field, `must be at most ${max} characters`, value);
   }

@@ -173,6 +173,8 @@ describe('validate', () => {
     });
     it('refuses an empty text unless it is allowed', () => {
       expectInvalid(() => validate.text('', 'text', 10), 'text', /text: must not be empty/);
+      expectInvalid(() => validate.text(' \n\t ', 'text', 10), 'text', /text: must not be empty or blank/);
+      expect(validate.text(' ', 'description', 10, { allowEmpty: true })).to.equal(' ');
       expect(validate.text('', 'description', 10, { allowEmpty: true })).to.equal('');
     });
     for (const value of [42, null, undefined, {}, ['a']]) {
@@ -386,6 +388,7 @@ describe('validate', () => {
     const refused = [
       ['no title', { description: 'd' }, 'title', /title: is required to create a to-do/],
       ['an empty title', { title: '' }, 'title', /title: must not be empty/],
+      ['a blank title', { title: '   ' }, 'title', /title: must not be empty or blank/],
       ['a title over 10000 characters', { title: 'a'.repeat(10001) }, 'title', /title: must be at most 10000 characters/],
       ['an unknown key', { title: 't', colour: 'red' }, 'payload.colour', /payload\.colour: is not a known field/],
       ['a status', { title: 't', status: 1 }, 'payload.status', /is not a known field/],

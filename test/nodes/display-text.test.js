@@ -199,6 +199,7 @@ describe(TYPE, function () {
       ['text over 5000 characters', { payload: 'a'.repeat(5001) }, /text: must be at most 5000 characters \(got a string of 5001 characters\)/],
       ['5001 emoji (each one character)', { payload: EMOJI.repeat(5001) }, /text: must be at most 5000 characters/],
       ['an empty text', { payload: '' }, /text: must not be empty/],
+      ['a blank text', { payload: ' \n ' }, /text: must not be empty or blank/],
       ['no text', {}, /payload: is required: the text to show/],
       ['an object in text mode', { payload: { text: 'x' } }, /payload: must be a string \(got an object\)/],
       ['font size 11', { payload: 't', fontSize: 11 }, /fontSize: must be a whole number from 12 to 48 \(got 11\)/],

@@ -319,6 +319,18 @@ describe(TYPE, function () {
       });
     }
 
+    it('a flow-context name that a hand-edited flow turned into a number', async () => {
+      await h.load({ type: TYPE, description: 42, descriptionType: 'flow' });
+      expectRefused(h, await h.send({ payload: 't' }), /description: must name a flow value as text in the node's settings \(got 42\)/);
+      expect(h.sim.state.todos.size).to.equal(0);
+    });
+
+    it('a JSONata expression that does not parse', async () => {
+      await h.load({ type: TYPE, description: '$uppercase(', descriptionType: 'jsonata' });
+      expectRefused(h, await h.send({ payload: 't' }), /description: could not read the jsonata value "\$uppercase\(": /);
+      expect(h.sim.state.todos.size).to.equal(0);
+    });
+
     it('a dialog priority that is no known name', async () => {
       await h.load({ type: TYPE, priority: 'highest' });
       expectRefused(h, await h.send({ payload: 't' }), /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "highest"\)/);

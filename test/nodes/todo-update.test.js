@@ -118,6 +118,7 @@ describe(TYPE, function () {
       ['an unknown field', { todoId: 1, payload: { colour: 'red' } }, /payload\.colour: is not a known field/],
       ['a __proto__ key', { todoId: 1, payload: JSON.parse('{"title":"t","__proto__":{"x":1}}') }, /payload\.__proto__: is not allowed/],
       ['an empty title', { todoId: 1, payload: { title: '' } }, /title: must not be empty/],
+      ['a blank title', { todoId: 1, payload: { title: '  ' } }, /title: must not be empty or blank/],
       ['a date that does not exist', { todoId: 1, payload: { dueDate: '2026-02-30' } }, /dueDate: must be a date written yyyy-MM-dd that exists/],
       ['a time that does not exist', { todoId: 1, payload: { dueTime: '25:00' } }, /dueTime: must be a time written HH:mm/],
       ['a priority out of range', { todoId: 1, payload: { priority: 5 } }, /priority: must be 0, 1, 2 or "normal", "important", "urgent"/],

@@ -14,8 +14,9 @@ const HALLWAY = 'AA:BB:CC:DD:EE:02';
 const UNKNOWN_DEVICE = 'AA:BB:CC:DD:EE:99';
 
 /** The path as the service reads it (segments percent-decoded, so `%3A` reads as `:`). */
+/** The path exactly as it arrived: a validated MAC address goes into it as is, colons and all. */
 function servicePath(request) {
-  return decodeURIComponent(request.path);
+  return request.path;
 }
 
 /** Loads another flow within one test (the helper loads one flow at a time). */

@@ -3,35 +3,62 @@ import { DeviceCloudClient, DEFAULT_PACING, DEFAULT_TIMEOUT_MS, type AuthHeader 
 import { DeviceCloudError } from '../../lib/errors';
 import { DEFAULT_RETRY } from '../../lib/retry';
 import type { AccountNode } from '../shared/account-link';
+import { registerAdminEndpoints } from '../shared/admin';
 import type { Node, NodeAPI, NodeConfig } from '../shared/red';
 
-/** The tuning of an account, as the dialog stores it (strings) or a hand-written flow gives it. */
+/**
+ * The tuning of an account, as the dialog stores it (strings) or a hand-written flow gives it.
+ * `retryBaseDelay` (ms) is not in the dialog: it is for flows written by hand and for tests.
+ */
 export const ACCOUNT_DEFAULTS = {
   timeout: DEFAULT_TIMEOUT_MS / 1000,
   retries: DEFAULT_RETRY.maxAttempts - 1,
   maxInFlight: DEFAULT_PACING.maxInFlight,
   queueLimit: DEFAULT_PACING.maxQueue,
   minSpacing: DEFAULT_PACING.minSpacingMs,
+  retryBaseDelay: DEFAULT_RETRY.baseDelayMs,
 } as const;
 
-const RANGES: Record<keyof typeof ACCOUNT_DEFAULTS, [number, number]> = {
-  timeout: [0.1, 300],
-  retries: [0, 10],
-  maxInFlight: [1, 32],
-  queueLimit: [0, 100_000],
-  minSpacing: [0, 600_000],
+type Setting = keyof typeof ACCOUNT_DEFAULTS;
+
+interface Range {
+  min: number;
+  max: number;
+  whole: boolean;
+}
+
+export const ACCOUNT_RANGES: Record<Setting, Range> = {
+  timeout: { min: 0.1, max: 300, whole: false },
+  retries: { min: 0, max: 10, whole: true },
+  maxInFlight: { min: 1, max: 32, whole: true },
+  queueLimit: { min: 0, max: 100_000, whole: true },
+  minSpacing: { min: 0, max: 600_000, whole: false },
+  retryBaseDelay: { min: 1, max: 60_000, whole: false },
 };
 
-function setting(node: Node, config: NodeConfig, name: keyof typeof ACCOUNT_DEFAULTS): number {
+const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
+
+/** A setting from the config: a number or a decimal string within its range, else the default with a warning. */
+function setting(node: Node, config: NodeConfig, name: Setting): number {
   const raw = config[name];
   if (raw === undefined || raw === null || raw === '') return ACCOUNT_DEFAULTS[name];
-  const value = Number(raw);
-  const [min, max] = RANGES[name];
-  if (!Number.isFinite(value) || value < min || value > max) {
-    node.warn(`${name}: must be a number from ${min} to ${max}; using the default ${ACCOUNT_DEFAULTS[name]}`);
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : NaN;
+  const { min, max, whole } = ACCOUNT_RANGES[name];
+  if (!Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value))) {
+    const kind = whole ? 'a whole number' : 'a number';
+    node.warn(`${name}: must be ${kind} from ${min} to ${max}; using the default ${ACCOUNT_DEFAULTS[name]}`);
     return ACCOUNT_DEFAULTS[name];
   }
   return value;
+}
+
+function authHeaderOf(node: Node, config: NodeConfig): AuthHeader {
+  const value = config.authHeader;
+  if (value === 'bearer' || value === 'x-api-key') return value;
+  if (value !== undefined && value !== null && value !== '') {
+    node.warn('authHeader: must be x-api-key or bearer; sending the key as X-API-Key');
+  }
+  return 'x-api-key';
 }
 
 module.exports = function register(RED: NodeAPI): void {
@@ -45,12 +72,15 @@ module.exports = function register(RED: NodeAPI): void {
       client = new DeviceCloudClient({
         baseUrl,
         apiKey: node.credentials?.apiKey ?? '',
-        authHeader: (config.authHeader === 'bearer' ? 'bearer' : 'x-api-key') satisfies AuthHeader,
+        authHeader: authHeaderOf(node, config),
         timeoutMs: setting(node, config, 'timeout') * 1000,
-        retry: { maxAttempts: Math.round(setting(node, config, 'retries')) + 1 },
+        retry: {
+          maxAttempts: setting(node, config, 'retries') + 1,
+          baseDelayMs: setting(node, config, 'retryBaseDelay'),
+        },
         pacing: {
-          maxInFlight: Math.round(setting(node, config, 'maxInFlight')),
-          maxQueue: Math.round(setting(node, config, 'queueLimit')),
+          maxInFlight: setting(node, config, 'maxInFlight'),
+          maxQueue: setting(node, config, 'queueLimit'),
           minSpacingMs: setting(node, config, 'minSpacing'),
         },
       });
@@ -77,4 +107,5 @@ module.exports = function register(RED: NodeAPI): void {
   RED.nodes.registerType('device-cloud-account', DeviceCloudAccount, {
     credentials: { apiKey: { type: 'password' } },
   });
+  registerAdminEndpoints(RED);
 };

@@ -27,43 +27,54 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
     function ActionNode(this: Node, config: NodeConfig): void {
       RED.nodes.createNode(this, config);
       const node = this;
-      const running = new Set<AbortController>();
-      const account = accountOf(RED, config.account);
-      if (!account) node.status({ fill: 'red', shape: 'ring', text: RED._(COMMON.status.noAccount) });
+      /** Messages being handled: how to abandon each, and when each has ended. */
+      const running = new Map<AbortController, Promise<void>>();
+      if (!accountOf(RED, config.account)) {
+        node.status({ fill: 'red', shape: 'ring', text: RED._(COMMON.status.noAccount) });
+      }
 
       node.on('input', (msg, send, done) => {
-        handle(msg, send, done).catch((unexpected: unknown) => finish(done, unexpected));
+        const controller = new AbortController();
+        const ended = handle(msg, send, once(done), controller.signal)
+          .catch((fault: unknown) => node.warn(`internal error while ending a message: ${describeError(fault)}`))
+          .finally(() => running.delete(controller));
+        running.set(controller, ended);
       });
 
+      // Queued and in-flight messages end with an "aborted" error before the node reports itself closed.
+      // On a full redeploy or a shutdown the Catch nodes stop too and show nothing, so a warning says it.
       node.on('close', (_removed, done) => {
         const reason = new DeviceCloudError('aborted', 'the node was closed (redeploy or shutdown); request abandoned');
-        for (const controller of running) controller.abort(reason);
-        running.clear();
-        node.status({});
-        done();
+        const pending = [...running.values()];
+        if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
+        for (const controller of running.keys()) controller.abort(reason);
+        void Promise.allSettled(pending).then(() => {
+          setStatus({});
+          done();
+        });
       });
 
-      async function handle(msg: NodeMessage, send: SendFunction, done: DoneFunction): Promise<void> {
-        const controller = new AbortController();
-        running.add(controller);
+      async function handle(msg: NodeMessage, send: SendFunction, done: DoneFunction, signal: AbortSignal): Promise<void> {
         try {
+          // Looked up per message: a redeployed account is a new node with a new client.
+          const account = accountOf(RED, config.account);
           if (!account) {
             throw new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', {
               field: 'account',
             });
           }
-          node.status({ fill: 'blue', shape: 'dot', text: RED._(COMMON.status.requesting) });
+          setStatus({ fill: 'blue', shape: 'dot', text: RED._(COMMON.status.requesting) });
           const input = await prepare(msg);
-          const output = await spec.run(account.client(), input, controller.signal);
+          const output = await spec.run(account.client(), input, signal);
           if (spec.write) spec.write(msg, output, input);
           else msg.payload = output;
-          node.status({ fill: 'green', shape: 'dot', text: spec.status(output, input, RED) });
+          setStatus({ fill: 'green', shape: 'dot', text: spec.status(output, input, RED) });
           send(msg);
           done();
         } catch (error) {
-          finish(done, error);
-        } finally {
-          running.delete(controller);
+          const failure = asFailure(error);
+          setStatus({ fill: 'red', shape: 'ring', text: statusOfError(RED, failure) });
+          done(failure);
         }
       }
 
@@ -73,16 +84,45 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
         } catch (error) {
           if (error instanceof DeviceCloudError) throw error;
           // A failing JSONata expression or context store, say: the input could not be read.
-          throw new DeviceCloudError('validation', `could not read the node's input: ${String(error)}`);
+          throw new DeviceCloudError('validation', `could not read the node's input: ${describeError(error)}`);
         }
       }
 
-      function finish(done: DoneFunction, error: unknown): void {
-        const failure = error instanceof DeviceCloudError ? error : new DeviceCloudError('internal', String(error));
-        node.status({ fill: 'red', shape: 'ring', text: statusOfError(RED, failure) });
-        done(failure);
+      /** A status update never decides a message's outcome. */
+      function setStatus(status: Parameters<Node['status']>[0]): void {
+        try {
+          node.status(status);
+        } catch {
+          // nothing to do: the outcome is reported through done
+        }
       }
     }
     RED.nodes.registerType(spec.type, ActionNode);
   };
+}
+
+/** done() as it may be called: once; a second call is a fault of ours and is dropped rather than a second outcome. */
+function once(done: DoneFunction): DoneFunction {
+  let called = false;
+  return (error?: Error) => {
+    if (called) return;
+    called = true;
+    done(error);
+  };
+}
+
+function asFailure(error: unknown): DeviceCloudError {
+  if (error instanceof DeviceCloudError) return error;
+  return new DeviceCloudError('internal', `internal error: ${describeError(error)}`);
+}
+
+/** A short text for anything thrown, even an object without a usable toString. */
+function describeError(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    text = 'an error that cannot be shown as text';
+  }
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

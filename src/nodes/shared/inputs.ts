@@ -1,3 +1,4 @@
+import { describe, invalid } from '../../lib/errors';
 import type { Node, NodeAPI, NodeConfig, NodeMessage } from './red';
 
 /** Types of a TypedInput whose value is read at message time rather than typed in the dialog. */
@@ -33,7 +34,7 @@ export class Inputs {
     const type = this.config[`${name}Type`];
     if (type === 'msg') return this.fromMessage(typeof value === 'string' && value !== '' ? value : msgProperty);
     if (value === undefined || value === null || value === '') return undefined;
-    if (typeof type === 'string' && EVALUATED.has(type)) return this.evaluate(value, type);
+    if (typeof type === 'string' && EVALUATED.has(type)) return this.evaluate(name, value, type);
     return value;
   }
 
@@ -46,11 +47,22 @@ export class Inputs {
     }
   }
 
-  private evaluate(value: unknown, type: string): Promise<unknown> {
+  /** Reads a flow, global, env or JSONata value; a hand-edited flow can hold a number there, or bad JSONata. */
+  private evaluate(name: string, value: unknown, type: string): Promise<unknown> {
+    if (typeof value !== 'string') {
+      return Promise.reject(invalid(name, `must name a ${type} value as text in the node's settings`, value));
+    }
     return new Promise((resolve, reject) => {
-      this.RED.util.evaluateNodeProperty(value, type, this.node, this.msg, (error, result) =>
-        error ? reject(error) : resolve(result),
-      );
+      const settle = (error: unknown, result?: unknown): void => {
+        if (!error) return resolve(result);
+        const reason = error instanceof Error ? error.message : String(error);
+        reject(invalid(name, `could not read the ${type} value ${describe(value)}: ${reason}`));
+      };
+      try {
+        this.RED.util.evaluateNodeProperty(value, type, this.node, this.msg, settle);
+      } catch (error) {
+        settle(error);
+      }
     });
   }
 }
