@@ -186,6 +186,7 @@
    * @param node the node being edited (its saved value stays selectable)
    * @param options.field the config property (default 'deviceId')
    * @param options.fromMessageLabel the text of the "from the message" choice
+   * @param options.evaluatedTypes the property types offered (default msg, flow, global, env)
    */
   function devicePicker(node, options) {
     options = options || {};
@@ -208,7 +209,7 @@
         return deviceOptions(devices, kept, fromMessageLabel);
       }
     };
-    var types = [deviceType, 'str'].concat(EVALUATED_TYPES);
+    var types = [deviceType, 'str'].concat(options.evaluatedTypes || EVALUATED_TYPES);
     $input.typedInput({ default: DEVICE_TYPE, typeField: '#node-input-' + field + 'Type', types: types });
 
     var $note = $('<span class="device-cloud-device-note"></span>').css({
