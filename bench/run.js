@@ -1,0 +1,262 @@
+'use strict';
+/**
+ * npm run bench: every part of the benchmark, each in a fresh child process,
+ * against the simulator on 127.0.0.1, then one table (Markdown) of the
+ * figures, the targets and whether each is met. Uses dist/: build first.
+ *
+ *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7]
+ *                     [--only=push,throughput,memory,startup,images] [--profile] [--json=FILE] [--quick]
+ *
+ * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
+ * --profile: also profiles sequential pushes and a burst of ours (bench/profile.js) and prints where the time goes.
+ * Every figure comes from a run on this machine; none is fixed in this file.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { DIST, intOption, median, runChild, stringOption } = require('./common');
+
+const PARTS = ['push', 'throughput', 'memory', 'startup', 'images'];
+const quick = process.argv.includes('--quick');
+const options = {
+  pushes: intOption('pushes', quick ? 300 : 2000),
+  burst: intOption('burst', quick ? 300 : 2000),
+  messages: intOption('messages', quick ? 5000 : 50_000),
+  startups: intOption('startups', quick ? 2 : 7),
+};
+const parts = stringOption('only', PARTS.join(',')).split(',');
+const jsonFile = stringOption('json', undefined);
+
+const TARGETS = {
+  vsHttpRequest: 0.8,
+  vsUndici: 1.5,
+  heapGrowthMB: 5,
+  startupMs: 50,
+  startupMB: 10,
+};
+
+// --- the parts ----------------------------------------------------------------
+
+function progress(text) {
+  process.stderr.write(`[bench] ${text}\n`);
+}
+
+/** The child's own log (Node-RED's warnings) is kept out of the way; a failure prints it. */
+const quiet = { log: null };
+
+async function pushPart() {
+  progress(`per-push overhead: ${options.pushes} sequential pushes per variant`);
+  return runChild('push.js', { args: [`--pushes=${options.pushes}`, `--warmup=${quick ? 50 : 300}`], ...quiet });
+}
+
+async function throughputPart() {
+  const runs = [
+    { name: 'ours', args: ['--variant=ours', '--latency=0'] },
+    { name: 'oursLatency', args: ['--variant=ours', '--latency=5'] },
+    { name: 'oursDefaultQueue', args: ['--variant=ours', '--latency=0', '--queue-limit=200'] },
+    { name: 'httpKeepAlive', args: ['--variant=httpKeepAlive', '--latency=0'] },
+    { name: 'httpKeepAliveLatency', args: ['--variant=httpKeepAlive', '--latency=5'] },
+  ];
+  const results = {};
+  for (const run of runs) {
+    progress(`throughput: burst of ${options.burst}, ${run.args.join(' ')}`);
+    results[run.name] = await runChild('throughput.js', { args: [...run.args, `--burst=${options.burst}`], ...quiet });
+  }
+  return results;
+}
+
+async function memoryPart() {
+  progress(`memory: ${options.messages} messages`);
+  return runChild('memory.js', { args: [`--messages=${options.messages}`], execArgv: ['--expose-gc'], ...quiet });
+}
+
+async function startupPart() {
+  const runs = { with: [], without: [] };
+  // One start each way first, not counted: it fills the file cache.
+  for (let i = 0; i <= options.startups; i++) {
+    progress(`start-up: round ${i + 1} of ${options.startups + 1}${i === 0 ? ' (warm-up)' : ''}`);
+    // Alternating, so a drift of the machine touches both alike.
+    const order = i % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+    for (const mode of order) {
+      const result = await runChild('startup.js', { args: [`--${mode}`], execArgv: ['--expose-gc'], ...quiet });
+      if (i > 0) runs[mode].push(result);
+    }
+  }
+  const med = (mode, key) => median(runs[mode].map((r) => r[key]));
+  return {
+    runs: options.startups,
+    withMs: med('with', 'totalMs'),
+    withoutMs: med('without', 'totalMs'),
+    addedMs: med('with', 'totalMs') - med('without', 'totalMs'),
+    ourRequireMs: med('with', 'ourRequireMs'),
+    ourRegisterMs: med('with', 'ourRegisterMs'),
+    addedHeapMB: med('with', 'heapUsedMB') - med('without', 'heapUsedMB'),
+    addedRssMB: med('with', 'rssMB') - med('without', 'rssMB'),
+    ourFilesLoaded: runs.with[0].ourFilesLoaded,
+    undiciLoaded: runs.with.every((r) => r.undiciLoaded),
+    sharpLoaded: runs.with.some((r) => r.sharpLoaded),
+  };
+}
+
+async function imagesPart() {
+  progress('images: 12 MP JPEG and SVG to 400 x 300');
+  return runChild('images.js', { args: [`--runs=${quick ? 3 : 7}`], execArgv: ['--expose-gc'], ...quiet });
+}
+
+// --- the table ------------------------------------------------------------------
+
+const ms = (n) => `${n.toFixed(n < 10 ? 3 : 1)} ms`;
+const mb = (n) => `${n.toFixed(1)} MB`;
+const x = (n) => `${n.toFixed(2)}x`;
+const us = (n) => `${Math.round(n)} µs`;
+const met = (ok) => (ok ? 'met' : '**missed**');
+
+function pushRows({ variants }) {
+  const rows = [];
+  for (const v of Object.values(variants)) {
+    rows.push([
+      'Per push',
+      `${v.label}: median (p90)`,
+      `${ms(v.medianMs)} (${ms(v.p90Ms)}); CPU ${us(v.cpuUsPerPush)}/push` +
+        (v.connectionsOpened === undefined || v.label.includes('hop') ? '' : `; ${v.connectionsOpened} connections opened`),
+      '',
+      '',
+    ]);
+  }
+  if (variants.ours && variants.httpKeepAlive) {
+    const ratio = variants.ours.medianMs / variants.httpKeepAlive.medianMs;
+    rows.push(['Per push', 'ours / http request (keep-alive), medians', x(ratio), `≤ ${TARGETS.vsHttpRequest}x`, met(ratio <= TARGETS.vsHttpRequest)]);
+  }
+  if (variants.ours && variants.http) {
+    const ratio = variants.ours.medianMs / variants.http.medianMs;
+    rows.push(['Per push', 'ours / http request (default), medians', x(ratio), `≤ ${TARGETS.vsHttpRequest}x`, met(ratio <= TARGETS.vsHttpRequest)]);
+  }
+  if (variants.ours && variants.undici) {
+    const ratio = variants.ours.medianMs / variants.undici.medianMs;
+    rows.push(['Per push', 'ours / plain undici loop, medians', x(ratio), `≤ ${TARGETS.vsUndici}x`, met(ratio <= TARGETS.vsUndici)]);
+    const cpu = variants.ours.cpuUsPerPush / variants.undici.cpuUsPerPush;
+    rows.push(['Per push', 'ours / plain undici loop, CPU per push', x(cpu), '', '']);
+  }
+  return rows;
+}
+
+function throughputRows(results) {
+  const rows = [];
+  const describe = (r) =>
+    `drained in ${ms(r.drainMs)} (${Math.round(r.pushesPerSecond)}/s); peak RSS ${mb(r.peakRssMB)} (+${mb(r.peakRssGrowthMB)}); ` +
+    `loop held ${ms(r.stalledMs)} at hand-over`;
+  if (results.ours) rows.push(['Burst', `${results.ours.burst} at once, ours (queue ${results.ours.queueLimit})`, describe(results.ours), '', '']);
+  if (results.oursLatency) {
+    const r = results.oursLatency;
+    const floor = (r.burst * r.latencyMs) / r.maxInFlight;
+    rows.push(['Burst', `same, service taking ${r.latencyMs} ms`, `${describe(r)}; least possible ${ms(floor)}`, '', '']);
+    const bound = Math.max(r.simulatorPeakOpen, r.clientPeakInFlight);
+    rows.push([
+      'Burst',
+      'requests open at once (simulator / client count)',
+      `${r.simulatorPeakOpen} / ${r.clientPeakInFlight}`,
+      `≤ maxInFlight ${r.maxInFlight}`,
+      met(bound <= r.maxInFlight && r.delivered === r.burst),
+    ]);
+  }
+  if (results.oursDefaultQueue) {
+    const r = results.oursDefaultQueue;
+    rows.push(['Burst', `ours with the default queue (${r.queueLimit})`, `${r.delivered} pushed, ${r.refused} refused "busy" at once`, 'refused, not piled up', met(r.delivered + r.refused === r.burst)]);
+  }
+  if (results.httpKeepAlive) rows.push(['Burst', `${results.httpKeepAlive.burst} at once, http request (keep-alive)`, describe(results.httpKeepAlive), '', '']);
+  if (results.httpKeepAliveLatency) {
+    const r = results.httpKeepAliveLatency;
+    rows.push(['Burst', `same, service taking ${r.latencyMs} ms`, `${describe(r)}; ${r.simulatorPeakOpen} requests open at once`, '', '']);
+  }
+  return rows;
+}
+
+function memoryRows(r) {
+  return [
+    ['Memory', `heap after ${r.baseline} messages → after ${r.messages}`, `${mb(r.heapAtBaselineMB)} → ${mb(r.heapAtEndMB)}`, '', ''],
+    ['Memory', 'heap growth', mb(r.heapGrowthMB), `< ${TARGETS.heapGrowthMB} MB`, met(r.heapGrowthMB < TARGETS.heapGrowthMB)],
+  ];
+}
+
+function startupRows(r) {
+  return [
+    // The difference of two whole starts is only a hint on a busy machine; the direct measure holds the target.
+    ['Start-up', `Node-RED start with / without our package (median of ${r.runs})`, `${ms(r.withMs)} / ${ms(r.withoutMs)} (${r.addedMs < 0 ? '' : '+'}${ms(r.addedMs)})`, '(a hint: noisy)', ''],
+    ['Start-up', 'our node files: require (with what they load) + registration', `${ms(r.ourRequireMs)} + ${ms(r.ourRegisterMs)}`, `< ${TARGETS.startupMs} ms`, met(r.ourRequireMs + r.ourRegisterMs < TARGETS.startupMs)],
+    ['Start-up', 'memory added: heap / RSS', `${mb(r.addedHeapMB)} / ${mb(r.addedRssMB)}`, `< ${TARGETS.startupMB} MB`, met(r.addedRssMB < TARGETS.startupMB && r.addedHeapMB < TARGETS.startupMB)],
+    ['Start-up', 'sharp loaded at start', r.sharpLoaded ? 'yes' : 'no', 'no', met(!r.sharpLoaded)],
+  ];
+}
+
+function imageRows(r) {
+  const jpegMp = '12 MP JPEG';
+  return [
+    ['Images', `sharp's require / first ${jpegMp} fit`, `${ms(r.sharpRequireMs)} / ${ms(r.firstJpegFitMs)}`, '', ''],
+    ['Images', `${jpegMp} (${mb(r.jpegBytes / 1048576)}) → 400 x 300, median`, `${ms(r.jpeg.medianMs)} (sharp alone ${ms(r.jpeg.sharpAloneMs)})`, '', ''],
+    ['Images', 'SVG dashboard → 400 x 300, median', `${ms(r.svg.medianMs)} (sharp alone ${ms(r.svg.sharpAloneMs)})`, '', ''],
+    ['Images', `event loop held per call: Buffer / base64 string / SVG string`, `${ms(r.jpeg.syncBufferMs)} / ${ms(r.jpeg.syncBase64Ms)} / ${ms(r.svg.syncStringMs)}`, '', ''],
+    ['Images', `${r.concurrentCount} JPEG fits at once: time, worst event-loop delay`, `${ms(r.jpeg.concurrent.ms)}, ${ms(r.jpeg.concurrent.eventLoopDelayMaxMs)}`, '', ''],
+    ['Images', `${r.concurrentCount} SVG fits at once: time, worst event-loop delay`, `${ms(r.svg.concurrent.ms)}, ${ms(r.svg.concurrent.eventLoopDelayMaxMs)}`, '', ''],
+    [
+      'Images',
+      `push of ${r.multipart.pictures} × 2 MB pictures (${mb(r.multipart.bytes / 1048576)}): time; loop held; buffers added`,
+      `${ms(r.multipart.ms)}; ${ms(r.multipart.syncMs)} (worst delay ${ms(r.multipart.eventLoopDelayMaxMs)}); ${mb(r.multipart.extraBuffersMB)}`,
+      '',
+      '',
+    ],
+  ];
+}
+
+function printTable(rows) {
+  const header = ['Part', 'Measure', 'Figure', 'Target', 'Status'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+function machine() {
+  const cpus = os.cpus();
+  const nodeRedVersion = require(require.resolve('node-red/package.json')).version;
+  return `${cpus.length} × ${cpus[0] ? cpus[0].model.trim() : 'unknown CPU'}, ${mb(os.totalmem() / 1048576)} RAM, ` +
+    `Node.js ${process.version}, Node-RED ${nodeRedVersion}, ${os.type()} ${os.release()}`;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'nodes', 'display-text', 'display-text.js'))) {
+    throw new Error('dist/ is missing: build first (npm run build)');
+  }
+  const started = Date.now();
+  const results = {};
+  const runners = { push: pushPart, throughput: throughputPart, memory: memoryPart, startup: startupPart, images: imagesPart };
+  for (const part of parts) {
+    if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
+    results[part] = await runners[part]();
+  }
+  const rows = [
+    ...(results.push ? pushRows(results.push) : []),
+    ...(results.throughput ? throughputRows(results.throughput) : []),
+    ...(results.memory ? memoryRows(results.memory) : []),
+    ...(results.startup ? startupRows(results.startup) : []),
+    ...(results.images ? imageRows(results.images) : []),
+  ];
+  console.log(`\nMachine: ${machine()}`);
+  console.log(`Run: ${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s${quick ? ' (--quick: not figures to quote)' : ''}\n`);
+  printTable(rows);
+  if (process.argv.includes('--profile')) {
+    const { profileVariant, profileBurst, printProfile } = require('./profile');
+    progress('profile: sequential pushes of ours');
+    printProfile(await profileVariant({ variant: 'ours', pushes: quick ? 1000 : 5000, top: 20 }));
+    progress('profile: the hand-over of a burst to ours');
+    printProfile(await profileBurst({ variant: 'ours', burst: options.burst, top: 20 }));
+  }
+  if (jsonFile) {
+    fs.writeFileSync(jsonFile, `${JSON.stringify({ machine: machine(), options, results }, null, 2)}\n`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error && error.stack ? error.stack : error);
+  process.exit(1);
+});
