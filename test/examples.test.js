@@ -9,6 +9,7 @@ const path = require('node:path');
 const { EventEmitter } = require('node:events');
 const { expect } = require('chai');
 const { Harness, root } = require('./support/harness');
+const { runtimeResolve } = require('./support/runtime');
 
 const EXAMPLES_DIR = path.join(root, 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
@@ -22,8 +23,7 @@ const NOTHING_MS = 10_000;
 
 /** Node-RED's core nodes, type -> module file, read from the runtime the suite runs on. */
 function coreNodeFiles() {
-  const runtime = process.env.NODE_RED_RUNTIME ? require.resolve(process.env.NODE_RED_RUNTIME) : require.resolve('node-red');
-  const nodesPackage = require.resolve('@node-red/nodes/package.json', { paths: [path.dirname(runtime)] });
+  const nodesPackage = runtimeResolve('@node-red/nodes/package.json');
   const coreDir = path.join(path.dirname(nodesPackage), 'core');
   const files = new Map();
   for (const group of fs.readdirSync(coreDir)) {

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { expect } = require('chai');
+const { runtimeResolve } = require('../support/runtime');
 
 const root = path.resolve(__dirname, '../..');
 const pkg = require(path.join(root, 'package.json'));
@@ -158,7 +159,7 @@ describe("the runtime's i18n with lang zh-CN", function () {
    */
   function translateInZhCN(lookups) {
     const script = `
-      const { i18n } = require('@node-red/util');
+      const { i18n } = require(${JSON.stringify(runtimeResolve('@node-red/util'))});
       const [sets, lookups] = JSON.parse(process.argv[1]);
       i18n.init({ lang: 'zh-CN' });
       Promise.all(sets.map((set) => i18n.registerMessageCatalog(set.namespace, set.locales, set.base + '.json')))

@@ -5,6 +5,7 @@
 const { expect } = require('chai');
 const path = require('node:path');
 const { Harness, NODE_ID, ACCOUNT_ID, root } = require('../support/harness');
+const { runtimeRequire } = require('../support/runtime');
 
 const KITCHEN = 'AA:BB:CC:DD:EE:01';
 const HALLWAY = 'AA:BB:CC:DD:EE:02';
@@ -414,8 +415,7 @@ describe('device-cloud-todo-watch', function () {
   describe('the example flow', function () {
     /** A core node of the Node-RED the suite runs on. */
     function coreNode(file) {
-      const runtime = process.env.NODE_RED_RUNTIME || path.dirname(require.resolve('node-red/package.json'));
-      return require(require.resolve(`@node-red/nodes/core/${file}`, { paths: [runtime] }));
+      return runtimeRequire(`@node-red/nodes/core/${file}`);
     }
 
     it('turns the light off for a completed to-do and builds a notification for a due one', async () => {

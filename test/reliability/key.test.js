@@ -7,7 +7,8 @@ const { expect } = require('chai');
 const net = require('node:net');
 const util = require('node:util');
 const { EventEmitter } = require('node:events');
-const { log, events } = require('@node-red/util');
+const { runtimeRequire } = require('../support/runtime');
+const { log, events } = runtimeRequire('@node-red/util');
 const { Harness, ACCOUNT_ID } = require('../support/harness');
 const { FAST_RETRIES, KITCHEN, PNG } = require('./support');
 

@@ -8,10 +8,11 @@
 const path = require('node:path');
 const helper = require('node-red-node-test-helper');
 const { startSimulator } = require('../../dist/simulator/server');
+const { runtimeEntry } = require('./runtime');
 
 const root = path.resolve(__dirname, '../..');
 // NODE_RED_RUNTIME points the suite at another Node-RED (the CI's Node-RED 5 run).
-helper.init(process.env.NODE_RED_RUNTIME ? require.resolve(process.env.NODE_RED_RUNTIME) : require.resolve('node-red'));
+helper.init(runtimeEntry());
 
 const pkg = require(path.join(root, 'package.json'));
 const nodeModules = Object.values(pkg['node-red'].nodes).map((file) => require(path.join(root, file)));

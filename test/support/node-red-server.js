@@ -20,6 +20,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { runtimeFolder } = require('./runtime');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
@@ -29,10 +30,6 @@ const STOP_GRACE_MS = 5_000;
 /** Enough of the log to tell why a start failed. */
 const KEPT_OUTPUT_CHARS = 20_000;
 
-function runtimeFolder() {
-  if (process.env.NODE_RED_RUNTIME) return path.resolve(process.env.NODE_RED_RUNTIME);
-  return path.dirname(require.resolve('node-red/package.json', { paths: [ROOT] }));
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {
