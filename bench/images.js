@@ -186,6 +186,7 @@ async function main() {
       medianMs: await medianOf(runs, () => fitImage(svg, 'payload', fit)),
       sharpAloneMs: await medianOf(runs, plainSharp(Buffer.from(svg), { density: 72 })),
       syncStringMs: await synchronousPart(() => fitImage(svg, 'payload', fit)),
+      outputBytes: (await fitImage(svg, 'payload', fit)).data.length,
     },
   };
   collectGarbage();

@@ -5,7 +5,8 @@
  * directory. bench/run.js runs it several times each way and compares the
  * medians. With the package it also times our node files' own require and
  * registration (inclusive of the modules they pull in), and says whether
- * sharp got loaded (it must not be: it is loaded on the first picture).
+ * undici or sharp got loaded (neither may be: undici comes with an account's
+ * first request, sharp with the first picture to fit).
  *
  *   node --expose-gc bench/startup.js --with|--without
  */

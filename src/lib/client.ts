@@ -4,8 +4,8 @@
  * It knows nothing of Node-RED.
  */
 import { setMaxListeners } from 'node:events';
-import FormData from 'form-data';
-import { Pool } from 'undici';
+import type FormData from 'form-data';
+import type { Pool } from 'undici';
 import { serviceAddress, type ServiceAddress } from './base-url';
 import { DeviceCloudError, invalid } from './errors';
 import { CONTENT_TYPES, FILE_EXTENSIONS, imageFile } from './images';
@@ -85,11 +85,19 @@ interface Body {
   headers: Record<string, string>;
 }
 
+/** An abort signal for one call, and how to stop listening for it once the call has ended. */
+interface CallSignal {
+  signal: AbortSignal;
+  release: () => void;
+}
+
 export class DeviceCloudClient {
   private readonly address: ServiceAddress;
-  private readonly pool: Pool;
+  /** Created by the first request: see `pool`. */
+  private openPool: Pool | undefined;
   private readonly limiter: RequestLimiter;
   private readonly closing = new AbortController();
+  private readonly calls = new CallSignals(this.closing.signal);
   // Private fields (#) stay out of util.inspect, JSON and any debug dump of the client.
   readonly #authHeaders: Record<string, string>;
   readonly #apiKey: string;
@@ -100,7 +108,7 @@ export class DeviceCloudClient {
   constructor(options: ClientOptions) {
     this.address = serviceAddress(options.baseUrl);
     this.#apiKey = checkedApiKey(options.apiKey);
-    // Every call under way listens for the close: as many as the queue holds, so no listener warning.
+    // Calls made without a signal of their own listen for the close: as many as the queue holds, so no listener warning.
     setMaxListeners(0, this.closing.signal);
     this.#authHeaders =
       options.authHeader === 'bearer' ? { authorization: `Bearer ${this.#apiKey}` } : { 'x-api-key': this.#apiKey };
@@ -109,12 +117,21 @@ export class DeviceCloudClient {
     const pacing = { ...DEFAULT_PACING, ...options.pacing };
     this.limits = pacing;
     this.limiter = new RequestLimiter(pacing);
-    this.pool = new Pool(this.address.origin, {
-      connections: pacing.maxInFlight,
+  }
+
+  /**
+   * The account's one connection pool. undici is loaded and the pool made on
+   * the first request, so that Node-RED starts without loading undici.
+   */
+  private get pool(): Pool {
+    if (this.closed) throw this.closing.signal.reason;
+    this.openPool ??= new (loadUndici().Pool)(this.address.origin, {
+      connections: this.limits.maxInFlight,
       keepAliveTimeout: 30_000,
       maxResponseSize: MAX_RESPONSE_BYTES,
       connect: { timeout: this.timeoutMs },
     });
+    return this.openPool;
   }
 
   /** The base address requests go to, `/open/v1` included. */
@@ -135,8 +152,9 @@ export class DeviceCloudClient {
     if (this.closed) return;
     const error = new DeviceCloudError('aborted', 'the account was closed (redeploy or shutdown); request abandoned');
     this.closing.abort(error);
+    this.calls.abortAll(error);
     this.limiter.close(error);
-    await this.pool.destroy();
+    await this.openPool?.destroy();
   }
 
   // --- devices -------------------------------------------------------------
@@ -282,7 +300,7 @@ export class DeviceCloudClient {
     if (images.length === 0 || images.length > validate.LIMITS.imagesPerPush) {
       throw invalid('images', `must hold 1 to ${validate.LIMITS.imagesPerPush} images`, push.images);
     }
-    const form = new FormData();
+    const form = new (loadFormData())();
     images.forEach((image, index) => {
       const { data, format } = imageFile(image.data, `images[${index}]`);
       form.append('images', data, {
@@ -387,21 +405,10 @@ export class DeviceCloudClient {
     }
   }
 
-  /**
-   * One signal that aborts when the account closes or the caller gives up.
-   * `release` removes the listeners it added, so a long-lived caller signal
-   * does not collect one per call.
-   */
-  private link(signal?: AbortSignal): { signal: AbortSignal; release: () => void } {
+  /** One signal that aborts when the account closes or the caller gives up. */
+  private link(signal?: AbortSignal): CallSignal {
     if (!signal) return { signal: this.closing.signal, release: () => undefined };
-    const linked = new AbortController();
-    const sources = [this.closing.signal, signal];
-    const forward = (event: Event) => linked.abort((event.target as AbortSignal).reason);
-    const release = () => sources.forEach((source) => source.removeEventListener('abort', forward));
-    const alreadyAborted = sources.find((source) => source.aborted);
-    if (alreadyAborted) linked.abort(alreadyAborted.reason);
-    else sources.forEach((source) => source.addEventListener('abort', forward, { once: true }));
-    return { signal: linked.signal, release };
+    return this.calls.link(signal);
   }
 
   private async send(operation: Operation, body: Body | undefined, signal: AbortSignal): Promise<unknown> {
@@ -455,6 +462,62 @@ export class DeviceCloudClient {
   private redact(text: string): string {
     return text.split(this.#apiKey).join('***');
   }
+}
+
+/**
+ * The signals of the calls under way that have a caller's signal. A caller's
+ * signal is listened to once, however many of its calls are under way: a node
+ * gives one signal to all its messages, and with a listener per call each new
+ * listener would be checked against all the others (a burst would be quadratic).
+ */
+class CallSignals {
+  private readonly underWay = new Set<AbortController>();
+  private readonly byCaller = new WeakMap<AbortSignal, Set<AbortController>>();
+
+  constructor(private readonly closing: AbortSignal) {}
+
+  link(caller: AbortSignal): CallSignal {
+    const call = new AbortController();
+    const aborted = this.closing.aborted ? this.closing : caller.aborted ? caller : undefined;
+    if (aborted) {
+      call.abort(aborted.reason);
+      return { signal: call.signal, release: () => undefined };
+    }
+    const callerCalls = this.callsOf(caller);
+    callerCalls.add(call);
+    this.underWay.add(call);
+    return {
+      signal: call.signal,
+      release: () => {
+        callerCalls.delete(call);
+        this.underWay.delete(call);
+      },
+    };
+  }
+
+  /** Aborts every call under way: the account closes. */
+  abortAll(reason: unknown): void {
+    for (const call of this.underWay) call.abort(reason);
+    this.underWay.clear();
+  }
+
+  private callsOf(caller: AbortSignal): Set<AbortController> {
+    const known = this.byCaller.get(caller);
+    if (known) return known;
+    const calls = new Set<AbortController>();
+    caller.addEventListener('abort', () => calls.forEach((call) => call.abort(caller.reason)), { once: true });
+    this.byCaller.set(caller, calls);
+    return calls;
+  }
+}
+
+// undici and form-data are loaded where they are first needed, so that Node-RED starts without them.
+function loadUndici(): typeof import('undici') {
+  return require('undici') as typeof import('undici');
+}
+
+function loadFormData(): typeof FormData {
+  return require('form-data') as typeof FormData;
 }
 
 function encodeBody(operation: Operation): Body | undefined {

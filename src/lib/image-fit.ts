@@ -92,7 +92,8 @@ export async function fitImage(value: unknown, field: string, options: FitOption
       .rotate()
       .resize(options.width, options.height, { fit, background: WHITE })
       .flatten({ background: WHITE })
-      .png({ compressionLevel: 9 })
+      // zlib's default level: level 9 made fitting a drawn (SVG) page 2 to 3 times slower for a PNG only 7 to 16 % smaller.
+      .png()
       .toBuffer(),
   );
   if (data.length > LIMITS.imageBytes) {

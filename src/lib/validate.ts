@@ -56,9 +56,13 @@ function toInteger(value: unknown): number | undefined {
   return undefined;
 }
 
+/** A device id as the service writes it: checked with one cheap test, as most ids come so and each push checks twice. */
+const CANONICAL_DEVICE_ID = /^[0-9A-F]{2}(?::[0-9A-F]{2}){5}$/;
+
 export function deviceId(value: unknown, field = 'deviceId'): string {
   const rule = 'must be a MAC address of six hex pairs, e.g. AA:BB:CC:DD:EE:FF';
   if (typeof value !== 'string') throw invalid(field, rule, value);
+  if (CANONICAL_DEVICE_ID.test(value)) return value;
   const match = /^([0-9a-f]{2})([:-]?)([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})$/i.exec(
     value.trim(),
   );

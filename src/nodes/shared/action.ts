@@ -3,12 +3,13 @@
  * client, writes the result into the message, keeps the status and ends every
  * message in exactly one outcome. A node file only declares what differs.
  */
+import { setMaxListeners } from 'node:events';
 import type { DeviceCloudClient } from '../../lib/client';
 import { DeviceCloudError } from '../../lib/errors';
 import { accountOf } from './account-link';
 import { Inputs } from './inputs';
-import { COMMON, statusOfError } from './status';
-import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, SendFunction } from './red';
+import { COMMON, rememberingTranslator, statusOfError, type Translator } from './status';
+import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, SendFunction } from './red';
 
 export interface ActionSpec<Input, Output> {
   type: string;
@@ -16,8 +17,8 @@ export interface ActionSpec<Input, Output> {
   prepare(inputs: Inputs): Input | Promise<Input>;
   /** The service call(s). */
   run(client: DeviceCloudClient, input: Input, signal: AbortSignal): Promise<Output>;
-  /** Short status text after success. */
-  status(output: Output, input: Input, RED: NodeAPI): string;
+  /** Short status text after success; `RED._` translates as Node-RED's does. */
+  status(output: Output, input: Input, RED: Translator): string;
   /** Puts the result into the message; by default `msg.payload = output`. */
   write?(msg: NodeMessage, output: Output, input: Input): void;
 }
@@ -27,27 +28,32 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
     function ActionNode(this: Node, config: NodeConfig): void {
       RED.nodes.createNode(this, config);
       const node = this;
-      /** Messages being handled: how to abandon each, and when each has ended. */
-      const running = new Map<AbortController, Promise<void>>();
+      const texts = rememberingTranslator(RED);
+      /** When each message being handled has ended. */
+      const running = new Set<Promise<void>>();
+      /** Abandons every message being handled when the node closes. */
+      const closing = new AbortController();
+      // Shared by every message under way: a listener per message must not look like a leak.
+      setMaxListeners(0, closing.signal);
+      let shownStatus: NodeStatus | undefined;
       if (!accountOf(RED, config.account)) {
-        node.status({ fill: 'red', shape: 'ring', text: RED._(COMMON.status.noAccount) });
+        setStatus({ fill: 'red', shape: 'ring', text: texts._(COMMON.status.noAccount) });
       }
 
       node.on('input', (msg, send, done) => {
-        const controller = new AbortController();
-        const ended = handle(msg, send, once(done), controller.signal)
+        const ended: Promise<void> = handle(msg, send, once(done), closing.signal)
           .catch((fault: unknown) => node.warn(`internal error while ending a message: ${describeError(fault)}`))
-          .finally(() => running.delete(controller));
-        running.set(controller, ended);
+          .finally(() => running.delete(ended));
+        running.add(ended);
       });
 
       // Queued and in-flight messages end with an "aborted" error before the node reports itself closed.
       // On a full redeploy or a shutdown the Catch nodes stop too and show nothing, so a warning says it.
       node.on('close', (_removed, done) => {
         const reason = new DeviceCloudError('aborted', 'the node was closed (redeploy or shutdown); request abandoned');
-        const pending = [...running.values()];
+        const pending = [...running];
         if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
-        for (const controller of running.keys()) controller.abort(reason);
+        closing.abort(reason);
         void Promise.allSettled(pending).then(() => {
           setStatus({});
           done();
@@ -63,17 +69,17 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
               field: 'account',
             });
           }
-          setStatus({ fill: 'blue', shape: 'dot', text: RED._(COMMON.status.requesting) });
+          setStatus({ fill: 'blue', shape: 'dot', text: texts._(COMMON.status.requesting) });
           const input = await prepare(msg);
           const output = await spec.run(account.client(), input, signal);
           if (spec.write) spec.write(msg, output, input);
           else msg.payload = output;
-          setStatus({ fill: 'green', shape: 'dot', text: spec.status(output, input, RED) });
+          setStatus({ fill: 'green', shape: 'dot', text: spec.status(output, input, texts) });
           send(msg);
           done();
         } catch (error) {
           const failure = asFailure(error);
-          setStatus({ fill: 'red', shape: 'ring', text: statusOfError(RED, failure) });
+          setStatus({ fill: 'red', shape: 'ring', text: statusOfError(texts, failure) });
           done(failure);
         }
       }
@@ -88,8 +94,10 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
         }
       }
 
-      /** A status update never decides a message's outcome. */
-      function setStatus(status: Parameters<Node['status']>[0]): void {
+      /** A status update never decides a message's outcome. The status shown is not sent again: a burst would repeat it for each message. */
+      function setStatus(status: NodeStatus): void {
+        if (shownStatus && sameStatus(shownStatus, status)) return;
+        shownStatus = status;
         try {
           node.status(status);
         } catch {
@@ -99,6 +107,10 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
     }
     RED.nodes.registerType(spec.type, ActionNode);
   };
+}
+
+function sameStatus(a: NodeStatus, b: NodeStatus): boolean {
+  return a.fill === b.fill && a.shape === b.shape && a.text === b.text;
 }
 
 /** done() as it may be called: once; a second call is a fault of ours and is dropped rather than a second outcome. */

@@ -1,5 +1,4 @@
 import type { DeviceCloudError } from '../../lib/errors';
-import type { NodeAPI } from './red';
 
 /** The message catalog shared by all our nodes lives with the account node. */
 export const SHARED_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud-account';
@@ -30,8 +29,37 @@ export const COMMON = {
   },
 } as const;
 
+/** What a status text needs of Node-RED: `RED._`, the runtime's translation of a catalog key. */
+export interface Translator {
+  _(key: string, substitutions?: Record<string, unknown>): string;
+}
+
+/** Enough for a node's few status texts; counts and ids vary without bound, so the store is emptied when full. */
+const MOST_REMEMBERED_TEXTS = 32;
+
+/**
+ * A translator that asks Node-RED once per key and values. A node sets a
+ * status twice per message, and those two translations (i18next) cost more
+ * CPU than all the node's own work for the message.
+ */
+export function rememberingTranslator(RED: Translator): Translator {
+  const texts = new Map<string, string>();
+  return {
+    _(key, substitutions) {
+      const id = substitutions === undefined ? key : `${key}\u0000${JSON.stringify(substitutions)}`;
+      let text = texts.get(id);
+      if (text === undefined) {
+        text = RED._(key, substitutions);
+        if (texts.size >= MOST_REMEMBERED_TEXTS) texts.clear();
+        texts.set(id, text);
+      }
+      return text;
+    },
+  };
+}
+
 /** A short reason for the red status: the field, the HTTP status or the service code. */
-export function statusOfError(RED: NodeAPI, error: DeviceCloudError): string {
+export function statusOfError(RED: Translator, error: DeviceCloudError): string {
   return RED._(COMMON.error[error.kind], {
     field: error.field ?? 'input',
     status: error.statusCode ?? '',
