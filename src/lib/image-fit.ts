@@ -4,6 +4,7 @@
  * flow become a PNG of the screen's size, under the service's 2 MB limit.
  */
 import type { Sharp, SharpOptions } from 'sharp';
+import { bmpSize } from './bmp';
 import { invalid } from './errors';
 import { decodeImageInput, detectImageFormat, imageFile, imageInputs } from './images';
 import type { ImageFile } from './types';
@@ -69,27 +70,35 @@ function dimension(value: unknown, field: string, fallback: number): number {
 /**
  * One picture made ready for the service. With `fit: 'none'` the bytes are
  * sent exactly as given (and must already be a known format within 2 MB); an
- * image already of the target size and within 2 MB is sent unchanged.
+ * image already of the target size and within 2 MB is sent unchanged; any
+ * other becomes a PNG of the target size. A BMP, which sharp cannot read, is
+ * sent only when it is already of the target size.
  */
 export async function fitImage(value: unknown, field: string, options: FitOptions): Promise<ImageFile> {
-  if (options.fit === 'none') return imageFile(value, field);
+  if (options.fit === 'none') {
+    if (isSvg(value)) throw invalid(field, 'is an SVG, which is drawn only at a size: choose fit contain, cover or fill');
+    return imageFile(value, field);
+  }
   const fit = options.fit;
-  const svg = isSvg(value);
-  const bytes = svg && typeof value === 'string' ? Buffer.from(value, 'utf8') : decodeImageInput(value, field, MAX_SOURCE_BYTES);
+  const bytes = typeof value === 'string' && isSvg(value) ? svgBytes(value, field) : decodeImageInput(value, field, MAX_SOURCE_BYTES);
+  if (bytes.length === 0) throw invalid(field, 'is empty');
+  // Also an SVG sent as a data URL or base64.
+  const svg = isSvg(bytes);
   const format = svg ? undefined : detectImageFormat(bytes);
   if (!svg && !format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP, WebP or SVG image', bytes);
+  if (format === 'bmp') return bmpOfTargetSize(bytes, field, options);
 
-  const metadata = await read(field, () => sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata());
-  if (format && metadata.width === options.width && metadata.height === options.height && bytes.length <= LIMITS.imageBytes) {
-    return { data: bytes, format };
+  if (format) {
+    const metadata = await read(field, () => sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata());
+    const upright = metadata.orientation === undefined || metadata.orientation === 1;
+    if (upright && metadata.width === options.width && metadata.height === options.height && bytes.length <= LIMITS.imageBytes) {
+      return { data: bytes, format };
+    }
   }
-  // Rasterise an SVG at a density that gives at least the target size, so it is drawn, not scaled up.
-  const density = svg && metadata.width && metadata.height
-    ? Math.min(2400, Math.ceil(72 * Math.max(options.width / metadata.width, options.height / metadata.height)))
-    : undefined;
+  // sharp draws an SVG straight at the scale the resize asks for (libvips' scale on load), so it stays sharp.
   const data = await read(field, () =>
-    sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS, ...(density ? { density } : {}) })
-      .rotate()
+    sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
+      .autoOrient()
       .resize(options.width, options.height, { fit, background: WHITE })
       .flatten({ background: WHITE })
       // zlib's default level: level 9 made fitting a drawn (SVG) page 2 to 3 times slower for a PNG only 7 to 16 % smaller.
@@ -100,6 +109,26 @@ export async function fitImage(value: unknown, field: string, options: FitOption
     throw invalid(field, `is over 2 MB even fitted to ${options.width} x ${options.height}; choose a smaller size`);
   }
   return { data, format: 'png' };
+}
+
+function svgBytes(text: string, field: string): Buffer {
+  // A UTF-8 byte is at least one character: a text this long cannot fit.
+  const bytes = text.length > MAX_SOURCE_BYTES ? undefined : Buffer.from(text, 'utf8');
+  if (!bytes || bytes.length > MAX_SOURCE_BYTES) {
+    throw invalid(field, `is an SVG larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`, text);
+  }
+  return bytes;
+}
+
+function bmpOfTargetSize(bytes: Buffer, field: string, options: FitOptions): ImageFile {
+  const size = bmpSize(bytes);
+  const target = `${options.width} x ${options.height}`;
+  if (size && size.width === options.width && size.height === options.height) {
+    if (bytes.length <= LIMITS.imageBytes) return { data: bytes, format: 'bmp' };
+    throw invalid(field, 'a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG/JPEG', bytes);
+  }
+  const actual = size ? `it is ${size.width} x ${size.height}` : 'its header gives no size';
+  throw invalid(field, `a BMP cannot be resized; send it at ${target}, or as PNG/JPEG, or with fit none (${actual})`);
 }
 
 /** msg.payload for a fitted push: one picture, or an array of 1 to 5. */

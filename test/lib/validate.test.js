@@ -7,26 +7,10 @@
 const { expect } = require('chai');
 const validate = require('../../dist/lib/validate');
 const images = require('../../dist/lib/images');
-const { DeviceCloudError } = require('../../dist/lib/errors');
-const { imagesOfEveryFormat, bmpImage, pngOfSize, fromFunctionNode } = require('../support/fixtures');
+const { imagesOfEveryFormat, bmpImage, pngOfSize, fromFunctionNode, expectInvalid } = require('../support/fixtures');
 
 const EMOJI = '\u{1F600}';
 const TWO_MB = 2 * 1024 * 1024;
-
-/** The call throws a validation error for `field` whose text matches `pattern`. */
-function expectInvalid(call, field, pattern) {
-  let error;
-  try {
-    call();
-  } catch (thrown) {
-    error = thrown;
-  }
-  expect(error, 'it throws').to.be.instanceOf(DeviceCloudError);
-  expect(error.kind).to.equal('validation');
-  expect(error.field).to.equal(field);
-  expect(error.message).to.match(pattern);
-  expect(error.message.startsWith(`${field}: `), error.message).to.equal(true);
-}
 
 describe('validate', () => {
   it('has the limits of the specification', () => {

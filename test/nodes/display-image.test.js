@@ -20,6 +20,10 @@ const {
 } = require('../support/fixtures');
 
 const TYPE = 'device-cloud-display-image';
+/*
+ * These tests send pictures exactly as given: the node's fit is `none`. What
+ * the default fit (contain) and the other modes send is in display-image-fit.test.js.
+ */
 const TWO_MB = 2 * 1024 * 1024;
 
 const imagePath = (device) => `/open/v1/devices/${device}/display/image`;
@@ -70,7 +74,7 @@ describe(TYPE, function () {
   const imagePage = (device, page) => h.sim.state.pages.get(device)?.[page - 1] ?? null;
 
   it('sends one Buffer as the images part of POST .../display/image and puts the push result in msg.payload', async () => {
-    await h.load({ type: TYPE, deviceId: 'aa-bb-cc-dd-ee-01', deviceIdType: 'str', pageId: '', dither: '' });
+    await h.load({ type: TYPE, fit: 'none', deviceId: 'aa-bb-cc-dd-ee-01', deviceIdType: 'str', pageId: '', dither: '' });
     const { output } = await h.send(messageWith({ payload: png.data }));
 
     expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
@@ -86,7 +90,7 @@ describe(TYPE, function () {
     for (const format of ['png', 'jpeg', 'gif', 'bmp', 'webp']) {
       it(`sends a ${format.toUpperCase()} with its content type and file extension`, async () => {
         const image = formats.find((candidate) => candidate.format === format);
-        await h.load({ type: TYPE, deviceId: KITCHEN });
+        await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
         await h.send({ payload: image.data });
         expectImagePush(onlyRequest(h), { images: [image], fields: { dither: 'true' } });
       });
@@ -94,7 +98,7 @@ describe(TYPE, function () {
   });
 
   it('sends an array of five images as five parts, in order', async () => {
-    await h.load({ type: TYPE, deviceId: KITCHEN, pageId: '2' });
+    await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, pageId: '2' });
     const { output } = await h.send({ payload: formats.map((image) => image.data) });
     expectImagePush(onlyRequest(h), { images: formats, fields: { dither: 'true', pageId: '2' } });
     expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 5, pageId: '2' });
@@ -103,33 +107,33 @@ describe(TYPE, function () {
 
   describe('image input as text', () => {
     it('decodes a data URL', async () => {
-      await h.load({ type: TYPE, deviceId: KITCHEN });
+      await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: `data:image/png;base64,${png.data.toString('base64')}` });
       expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
     });
 
     it('names the format from the bytes, not from the data URL', async () => {
-      await h.load({ type: TYPE, deviceId: KITCHEN });
+      await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: `data:image/jpeg;base64,${gif.data.toString('base64')}` });
       expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
     });
 
     it('decodes a plain base64 string', async () => {
-      await h.load({ type: TYPE, deviceId: KITCHEN });
+      await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: gif.data.toString('base64') });
       expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
     });
 
     it('decodes base64 wrapped over several lines', async () => {
       const wrapped = png.data.toString('base64').replace(/.{20}/g, '$&\r\n');
-      await h.load({ type: TYPE, deviceId: KITCHEN });
+      await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: wrapped });
       expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
     });
 
     it('takes an array that mixes a Buffer, a data URL and a base64 string', async () => {
       const [first, second, third] = formats;
-      await h.load({ type: TYPE, deviceId: KITCHEN });
+      await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({
         payload: [first.data, `data:${second.contentType};base64,${second.data.toString('base64')}`, third.data.toString('base64')],
       });
@@ -138,14 +142,14 @@ describe(TYPE, function () {
   });
 
   it('takes a Uint8Array and an array a function node built (another realm)', async () => {
-    await h.load({ type: TYPE, deviceId: KITCHEN });
+    await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
     await h.send({ payload: fromFunctionNode('[new Uint8Array(bytes), gif]', { bytes: [...png.data], gif: gif.data }) });
     expectImagePush(onlyRequest(h), { images: [png, gif], fields: { dither: 'true' } });
   });
 
   it('sends an image of exactly 2 MB', async () => {
     const big = pngOfSize(TWO_MB);
-    await h.load({ type: TYPE, deviceId: KITCHEN });
+    await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
     const { output } = await h.send({ payload: big });
     expectImagePush(onlyRequest(h), { images: [{ ...png, data: big }], fields: { dither: 'true' } });
     expect(output.payload.pushedPages).to.equal(1);
@@ -163,7 +167,7 @@ describe(TYPE, function () {
     ];
     for (const [what, config, msg, sent] of cases) {
       it(`sends ${sent} for ${what}`, async () => {
-        await h.load({ type: TYPE, deviceId: KITCHEN, ...config });
+        await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         await h.send({ payload: png.data, ...msg });
         expectImagePush(onlyRequest(h), { images: [png], fields: { dither: sent } });
         expect(imagePage(KITCHEN, 1).dither).to.equal(sent === 'true');
@@ -179,7 +183,7 @@ describe(TYPE, function () {
     ];
     for (const [what, config, msg, sent] of cases) {
       it(`takes ${what}`, async () => {
-        await h.load({ type: TYPE, deviceId: KITCHEN, ...config });
+        await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         const { output } = await h.send({ payload: png.data, ...msg });
         expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true', pageId: sent } });
         expect(output.payload.pageId).to.equal(sent);
@@ -220,7 +224,7 @@ describe(TYPE, function () {
     ];
     for (const [what, message, pattern] of cases) {
       it(what, async () => {
-        await h.load({ type: TYPE });
+        await h.load({ type: TYPE, fit: 'none' });
         expectRefused(h, await h.send({ deviceId: KITCHEN, ...message() }), pattern);
         expect(h.sim.state.pages.size).to.equal(0);
       });

@@ -2,7 +2,9 @@
 // Thousands of random messages (seeded, reproducible) through every action
 // node in a real Node-RED runtime, with random faults of the service on the
 // way: every message ends in exactly one outcome, nothing is left without
-// one, and nothing escapes as an unhandled rejection or exception.
+// one, and nothing escapes as an unhandled rejection or exception. A message
+// sent to several devices (a list or "all") ends once too: at most one copy per
+// device, and at most one error.
 //
 // FUZZ_SEED=<n> repeats a run; FUZZ_MESSAGES=<n> changes its size.
 
@@ -10,7 +12,10 @@ const { expect } = require('chai');
 const path = require('node:path');
 const vm = require('node:vm');
 const { Harness, helper, root } = require('../support/harness');
-const { HALLWAY, KITCHEN, PNG, Outcomes, pause } = require('./support');
+const { runtimeRequire } = require('../support/runtime');
+const { HALLWAY, KITCHEN, PNG, Outcomes, pause, until } = require('./support');
+
+const { hooks } = runtimeRequire('@node-red/util');
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) >>> 0 : (Date.now() ^ (process.pid << 16)) >>> 0;
 const MESSAGES = Number(process.env.FUZZ_MESSAGES ?? 3000);
@@ -94,7 +99,12 @@ function anyObject(r, depth) {
 
 /** Values the nodes take, some good and some nearly so, for the fields they read. */
 const GOOD = {
-  deviceId: [KITCHEN, HALLWAY, 'aa-bb-cc-dd-ee-01', 'aabbccddee02', ' AA:BB:CC:DD:EE:01 ', 'AA:BB:CC:DD:EE:99'],
+  deviceId: [KITCHEN, HALLWAY, 'aa-bb-cc-dd-ee-01', 'aabbccddee02', ' AA:BB:CC:DD:EE:01 ', 'AA:BB:CC:DD:EE:99',
+    'all', 'ALL', [KITCHEN, HALLWAY], [KITCHEN, 'AA:BB:CC:DD:EE:99'], [KITCHEN, KITCHEN], [KITCHEN, 7], []],
+  fit: ['contain', 'cover', 'fill', 'none', 'CONTAIN', 'stretch'],
+  width: [400, '300', 1, 4096, 0, 4097, 12.5],
+  height: [300, '400', 1, 0, -3],
+  skipUnchanged: [true, false, 'true', 'yes', 1],
   pageId: [1, 2, 3, 4, 5, '1', '5', 'all', 0, 6, '3 '],
   status: [0, 1, '0', '1', 'pending', 'completed', 'all', 2],
   action: ['complete', 'reopen', 'toggle', 'COMPLETE', 'done'],
@@ -158,7 +168,10 @@ function payloadFor(r, type, todoIds) {
   }
 }
 
-const MSG_FIELDS = ['deviceId', 'todoId', 'pageId', 'status', 'action', 'mode', 'fontSize', 'dither', 'title', 'syncInterval'];
+const MSG_FIELDS = ['deviceId', 'todoId', 'pageId', 'status', 'action', 'mode', 'fontSize', 'dither', 'title', 'syncInterval',
+  'fit', 'width', 'height', 'skipUnchanged'];
+/** The nodes that may send one copy of a message per device. */
+const FAN_OUT = new Set(['device-cloud-sync-interval', 'device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete']);
 
 function randomMessage(r, type, id, todoIds) {
   const msg = { payload: payloadFor(r, type, todoIds) };
@@ -189,7 +202,7 @@ const VALID_CONFIGS = {
 };
 const STRUCTURED = { mode: 'structured', deviceId: HALLWAY, deviceIdType: 'str', pageId: '', title: 'T', titleType: 'str' };
 const CONFIG_KEYS = ['deviceId', 'todoId', 'pageId', 'status', 'action', 'mode', 'fontSize', 'title', 'description',
-  'priority', 'repeatType', 'dither', 'syncInterval'];
+  'priority', 'repeatType', 'dither', 'syncInterval', 'fit', 'width', 'height', 'skipUnchanged'];
 const TYPED_INPUT_TYPES = ['str', 'msg', 'flow', 'global', 'env', 'jsonata', 'num', 'json', 'bool', 'date', 'bin', 'bogus'];
 
 /** A config as a hand-written flow might hold it: JSON values of any kind, and any TypedInput type. */
@@ -281,6 +294,14 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
     const outputs = [helper.getNode('out'), ...(watched ? [helper.getNode('completed')] : [])];
     const outcomes = new Outcomes(outputs, [helper.getNode('caught')]);
     const sentTo = new Map();
+    // Node-RED reports every done(), with or without an error: a message ends when its node calls done once.
+    const completions = new Map();
+    const typeOf = new Map(targets.map((target) => [target.id, target.type]));
+    hooks.add('onComplete.fuzz', (event) => {
+      const id = event.msg?._msgid;
+      // Only the node the message was sent to: the Catch and helper nodes end their copies too.
+      if (sentTo.get(id) === event.node?.id) completions.set(id, (completions.get(id) ?? 0) + 1);
+    });
 
     for (let sent = 0; sent < MESSAGES; ) {
       if (r.chance(0.3)) h.sim.misbehave(randomFault(r));
@@ -294,19 +315,34 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
         helper.getNode(target.id).receive(randomMessage(r, target.type, id, todoIds));
       }
       await outcomes.settled(batch, 20_000);
+      await until(() => batch.every((id) => completions.has(id)), 20_000);
       if (h.sim.state.todos.size > 200) h.sim.state.todos.clear();
     }
     // Room for a late second outcome to show up.
     await pause(300);
     outcomes.detach();
+    hooks.remove('*.fuzz');
 
     const wrong = [...sentTo.keys()]
-      .map((id) => ({ id, node: sentTo.get(id), count: outcomes.of(id).length }))
-      .filter(({ count }) => count !== 1);
+      .map((id) => {
+        const seen = outcomes.of(id);
+        const errors = seen.filter((outcome) => outcome.error).length;
+        const devices = seen.filter((outcome) => outcome.output).map((outcome) => outcome.output.deviceId);
+        return { id, node: sentTo.get(id), completions: completions.get(id) ?? 0, errors, outputs: devices.length, devices };
+      })
+      .filter(({ node, completions: ended, errors, outputs, devices }) => {
+        if (ended !== 1 || errors > 1) return true;
+        if (!FAN_OUT.has(typeOf.get(node))) return errors + outputs !== 1;
+        // A list or "all": a copy per device that succeeded, each device once, and one error for those that failed.
+        return errors + outputs === 0 || new Set(devices).size !== outputs;
+      });
     expect(wrong, `messages without exactly one outcome (FUZZ_SEED=${SEED})`).to.deep.equal([]);
     expect(problems, `FUZZ_SEED=${SEED}`).to.deep.equal([]);
 
-    const all = [...sentTo.keys()].map((id) => outcomes.of(id)[0]);
+    const all = [...sentTo.keys()].flatMap((id) => outcomes.of(id));
+    // The fan-out was exercised: some message went to several devices.
+    const fannedOut = [...sentTo.keys()].filter((id) => outcomes.of(id).filter((outcome) => outcome.output).length > 1);
+    expect(fannedOut.length, 'messages sent to several devices').to.be.above(0);
     const errorTexts = all.filter((outcome) => outcome.error).map((outcome) => String(outcome.error.error?.message));
     // A fault of ours shows as "internal error": none may occur, whatever the input.
     const internal = errorTexts.filter((text) => /internal error/.test(text));

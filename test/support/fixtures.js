@@ -7,6 +7,8 @@
 const vm = require('node:vm');
 const { expect } = require('chai');
 const sharp = require('sharp');
+const { bmpOfSize } = require('./pictures');
+const { DeviceCloudError } = require('../../dist/lib/errors');
 
 const KITCHEN = 'AA:BB:CC:DD:EE:01';
 const HALLWAY = 'AA:BB:CC:DD:EE:02';
@@ -77,6 +79,21 @@ function expectSuccessStatus(h) {
  * outcome), its text names the field and the rule, nothing was sent, and the
  * status is a red ring.
  */
+/** The call throws a validation error for `field` whose text starts with the field and matches `pattern`. */
+function expectInvalid(call, field, pattern) {
+  let error;
+  try {
+    call();
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(error, 'it throws').to.be.instanceOf(DeviceCloudError);
+  expect(error.kind).to.equal('validation');
+  expect(error.field).to.equal(field);
+  expect(error.message).to.match(pattern);
+  expect(error.message.startsWith(`${field}: `), error.message).to.equal(true);
+}
+
 function expectRefused(h, outcome, pattern) {
   expect(outcome.output, 'a message went on').to.equal(undefined);
   expect(outcome.error, 'the Catch node got nothing').to.be.an('object');
@@ -112,22 +129,7 @@ function sharpImage(format) {
 
 /** A valid 2 x 2, 24-bit BMP, written by hand (sharp does not write BMP). */
 function bmpImage() {
-  const width = 2;
-  const height = 2;
-  const rowBytes = Math.ceil((width * 3) / 4) * 4;
-  const pixelBytes = rowBytes * height;
-  const file = Buffer.alloc(14 + 40 + pixelBytes);
-  file.write('BM', 0, 'latin1');
-  file.writeUInt32LE(file.length, 2);
-  file.writeUInt32LE(14 + 40, 10);
-  file.writeUInt32LE(40, 14);
-  file.writeInt32LE(width, 18);
-  file.writeInt32LE(height, 22);
-  file.writeUInt16LE(1, 26);
-  file.writeUInt16LE(24, 28);
-  file.writeUInt32LE(pixelBytes, 34);
-  file.fill(0xff, 54);
-  return file;
+  return bmpOfSize(2, 2);
 }
 
 /** One image of every format the nodes accept, with its content type and file extension. */
@@ -269,6 +271,7 @@ module.exports = {
   expectKept,
   expectSuccessStatus,
   expectRefused,
+  expectInvalid,
   expectServiceError,
   fromFunctionNode,
   bmpImage,

@@ -1,6 +1,7 @@
 import { sendsKeyInClear } from '../../lib/base-url';
 import { DeviceCloudClient, DEFAULT_PACING, DEFAULT_TIMEOUT_MS, type AuthHeader } from '../../lib/client';
 import { DeviceCloudError } from '../../lib/errors';
+import { PushMemory } from '../../lib/push-memory';
 import { DEFAULT_RETRY } from '../../lib/retry';
 import type { AccountNode } from '../shared/account-link';
 import { registerAdminEndpoints } from '../shared/admin';
@@ -92,6 +93,7 @@ module.exports = function register(RED: NodeAPI): void {
         error instanceof DeviceCloudError ? error : new DeviceCloudError('validation', `account: ${String(error)}`);
     }
 
+    node.pushes = new PushMemory();
     node.client = () => {
       if (!client) throw unusable;
       if (client.closed) throw new DeviceCloudError('aborted', 'the account was closed (redeploy or shutdown)');
@@ -99,6 +101,7 @@ module.exports = function register(RED: NodeAPI): void {
     };
 
     node.on('close', (_removed, done) => {
+      node.pushes.clear();
       const closing = client ? client.close() : Promise.resolve();
       closing.then(() => done(), () => done());
     });

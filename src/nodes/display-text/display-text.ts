@@ -1,14 +1,15 @@
 import { invalid } from '../../lib/errors';
 import type { PageId, PushResult } from '../../lib/types';
 import * as validate from '../../lib/validate';
-import { defineAction } from '../shared/action';
-import { deviceIdInput, optionalPageId, textOf } from '../shared/fields';
+import { defineDeviceAction } from '../shared/device-action';
+import { optionalPageId, textOf } from '../shared/fields';
+import type { Inputs } from '../shared/inputs';
 
 type TextInput =
-  | { mode: 'text'; deviceId: string; pageId?: PageId; text: string; fontSize?: unknown }
-  | { mode: 'structured'; deviceId: string; pageId?: PageId; title?: string; body?: string };
+  | { mode: 'text'; pageId?: PageId; text: string; fontSize?: number }
+  | { mode: 'structured'; pageId?: PageId; title?: string; body?: string };
 
-async function structuredContent(inputs: Parameters<typeof deviceIdInput>[0]): Promise<{ title?: string; body?: string }> {
+async function structuredContent(inputs: Inputs): Promise<{ title?: string; body?: string }> {
   const payload = inputs.msg.payload;
   let title: unknown;
   let body: unknown;
@@ -26,29 +27,40 @@ async function structuredContent(inputs: Parameters<typeof deviceIdInput>[0]): P
   return content;
 }
 
-module.exports = defineAction<TextInput, PushResult>({
+module.exports = defineDeviceAction<TextInput, PushResult>({
   type: 'device-cloud-display-text',
   async prepare(inputs) {
     const mode = (await inputs.get('mode', 'mode', 'text')) as unknown;
     if (mode !== 'text' && mode !== 'structured') throw invalid('mode', 'must be text or structured', mode);
-    const deviceId = await deviceIdInput(inputs);
     const pageId = await optionalPageId(inputs);
-    if (mode === 'structured') return { mode, deviceId, pageId, ...(await structuredContent(inputs)) };
+    if (mode === 'structured') return { mode, pageId, ...(await structuredContent(inputs)) };
     if (inputs.msg.payload === undefined || inputs.msg.payload === null) {
       throw invalid('payload', 'is required: the text to show');
     }
     const fontSize = await inputs.get('fontSize');
-    return { mode, deviceId, pageId, text: textOf(inputs.msg.payload, 'payload'), fontSize: fontSize === '' ? undefined : fontSize };
+    return {
+      mode,
+      pageId,
+      text: textOf(inputs.msg.payload, 'payload'),
+      fontSize: fontSize === undefined || fontSize === '' ? undefined : validate.fontSize(fontSize),
+    };
   },
-  run(client, input, signal) {
+  run(client, deviceId, input, signal) {
     if (input.mode === 'structured') {
-      return client.pushStructuredText(input.deviceId, { title: input.title, body: input.body, pageId: input.pageId }, signal);
+      return client.pushStructuredText(deviceId, { title: input.title, body: input.body, pageId: input.pageId }, signal);
     }
     return client.pushText(
-      input.deviceId,
-      { text: input.text, fontSize: input.fontSize as number | undefined, pageId: input.pageId },
+      deviceId,
+      { text: input.text, fontSize: input.fontSize, pageId: input.pageId },
       signal,
     );
+  },
+  push: {
+    pageId: (input) => input.pageId,
+    content: (input) =>
+      input.mode === 'structured'
+        ? ['structured', input.title, input.body]
+        : ['text', input.text, input.fontSize],
   },
   status: (result, input, RED) =>
     RED._('device-cloud-display-text.status.pushed', { page: result.pageId ?? input.pageId ?? '-' }),

@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import type { DeviceCloudClient } from '../../lib/client';
 import { DeviceCloudError } from '../../lib/errors';
-import { accountOf } from './account-link';
+import { accountOf, type AccountNode } from './account-link';
 import { Inputs } from './inputs';
 import { COMMON, rememberingTranslator, statusOfError, type Translator } from './status';
 import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, SendFunction } from './red';
@@ -23,7 +23,68 @@ export interface ActionSpec<Input, Output> {
   write?(msg: NodeMessage, output: Output, input: Input): void;
 }
 
+/** What a message handler has at hand. */
+export interface MessageContext {
+  msg: NodeMessage;
+  inputs: Inputs;
+  account: AccountNode;
+  signal: AbortSignal;
+  texts: Translator;
+}
+
+/** How a message ended well: what to send on the output (nothing, one message or several) and the status to show. */
+export interface Outcome {
+  send: NodeMessage | NodeMessage[] | null;
+  status: NodeStatus;
+}
+
+/** How a message ended badly: the error for Catch nodes and, where it differs from the error's kind, the status. */
+export class Failure extends Error {
+  constructor(
+    readonly error: DeviceCloudError,
+    readonly sent: NodeMessage[],
+    readonly statusText: string,
+  ) {
+    super(error.message);
+  }
+}
+
+export interface NodeLifecycle {
+  type: string;
+  /** Handles one message; throws a DeviceCloudError or a Failure. */
+  handle(context: MessageContext): Promise<Outcome>;
+  /** Called when the node closes, after its messages have ended. */
+  closed?(account: AccountNode | null): void;
+}
+
 export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (RED: NodeAPI) => void {
+  return defineNode({
+    type: spec.type,
+    async handle({ msg, inputs, account, signal, texts }) {
+      const input = await prepareWith(spec.prepare, inputs);
+      const output = await spec.run(account.client(), input, signal);
+      if (spec.write) spec.write(msg, output, input);
+      else msg.payload = output;
+      return { send: msg, status: { fill: 'green', shape: 'dot', text: spec.status(output, input, texts) } };
+    },
+  });
+}
+
+/** Runs a node's prepare; anything but our own error (a failing context store, say) becomes a validation error. */
+export async function prepareWith<Input>(prepare: (inputs: Inputs) => Input | Promise<Input>, inputs: Inputs): Promise<Input> {
+  try {
+    return await prepare(inputs);
+  } catch (error) {
+    if (error instanceof DeviceCloudError) throw error;
+    throw new DeviceCloudError('validation', `could not read the node's input: ${describeError(error)}`);
+  }
+}
+
+/**
+ * The life of every action node: the account look-up, the status, exactly one
+ * outcome per message, and on close the abandoning of what is still under way.
+ */
+export function defineNode(lifecycle: NodeLifecycle): (RED: NodeAPI) => void {
   return (RED) => {
     function ActionNode(this: Node, config: NodeConfig): void {
       RED.nodes.createNode(this, config);
@@ -55,6 +116,11 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
         if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
         closing.abort(reason);
         void Promise.allSettled(pending).then(() => {
+          try {
+            lifecycle.closed?.(accountOf(RED, config.account));
+          } catch (fault) {
+            node.warn(`internal error while closing: ${describeError(fault)}`);
+          }
           setStatus({});
           done();
         });
@@ -70,27 +136,25 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
             });
           }
           setStatus({ fill: 'blue', shape: 'dot', text: texts._(COMMON.status.requesting) });
-          const input = await prepare(msg);
-          const output = await spec.run(account.client(), input, signal);
-          if (spec.write) spec.write(msg, output, input);
-          else msg.payload = output;
-          setStatus({ fill: 'green', shape: 'dot', text: spec.status(output, input, texts) });
-          send(msg);
+          const inputs = new Inputs(RED, node, config, msg);
+          const outcome = await lifecycle.handle({ msg, inputs, account, signal, texts });
+          setStatus(outcome.status);
+          if (Array.isArray(outcome.send)) {
+            if (outcome.send.length > 0) send([outcome.send]);
+          } else if (outcome.send) {
+            send(outcome.send);
+          }
           done();
         } catch (error) {
+          if (error instanceof Failure) {
+            if (error.sent.length > 0) send([error.sent]);
+            setStatus({ fill: 'red', shape: 'ring', text: error.statusText });
+            done(error.error);
+            return;
+          }
           const failure = asFailure(error);
           setStatus({ fill: 'red', shape: 'ring', text: statusOfError(texts, failure) });
           done(failure);
-        }
-      }
-
-      async function prepare(msg: NodeMessage): Promise<Input> {
-        try {
-          return await spec.prepare(new Inputs(RED, node, config, msg));
-        } catch (error) {
-          if (error instanceof DeviceCloudError) throw error;
-          // A failing JSONata expression or context store, say: the input could not be read.
-          throw new DeviceCloudError('validation', `could not read the node's input: ${describeError(error)}`);
         }
       }
 
@@ -105,7 +169,7 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
         }
       }
     }
-    RED.nodes.registerType(spec.type, ActionNode);
+    RED.nodes.registerType(lifecycle.type, ActionNode);
   };
 }
 
@@ -129,7 +193,7 @@ function asFailure(error: unknown): DeviceCloudError {
 }
 
 /** A short text for anything thrown, even an object without a usable toString. */
-function describeError(error: unknown): string {
+export function describeError(error: unknown): string {
   let text: string;
   try {
     text = error instanceof Error ? String(error.message) : String(error);

@@ -4,10 +4,27 @@ import * as validate from '../../lib/validate';
 import type { PageId } from '../../lib/types';
 import type { Inputs } from './inputs';
 
-export async function deviceIdInput(inputs: Inputs): Promise<string> {
+/** `msg.deviceId` (or the dialog's device) as "all" of the account's devices. */
+export const ALL_DEVICES = 'all';
+/** A list longer than this is surely a mistake (a whole table passed by accident). */
+export const MOST_DEVICES_PER_MESSAGE = 100;
+
+/** The devices a message addresses: one id, a list of ids (fanOut), or every device of the account. */
+export type DeviceTargets = { ids: string[]; fanOut: boolean } | typeof ALL_DEVICES;
+
+export async function deviceTargets(inputs: Inputs): Promise<DeviceTargets> {
   const value = await inputs.get('deviceId');
-  if (value === undefined || value === '') throw invalid('deviceId', 'is required: set a device or msg.deviceId');
-  return validate.deviceId(value);
+  if (value === undefined || value === '') {
+    throw invalid('deviceId', 'is required: set a device, a list of devices or "all", or msg.deviceId');
+  }
+  if (value === ALL_DEVICES) return ALL_DEVICES;
+  if (!Array.isArray(value)) return { ids: [validate.deviceId(value)], fanOut: false };
+  if (value.length === 0 || value.length > MOST_DEVICES_PER_MESSAGE) {
+    throw invalid('deviceId', `must list 1 to ${MOST_DEVICES_PER_MESSAGE} devices`, value);
+  }
+  // A device listed twice gets one push, not two.
+  const ids = new Set(value.map((item, index) => validate.deviceId(item, `deviceId[${index}]`)));
+  return { ids: [...ids], fanOut: true };
 }
 
 export async function optionalPageId(inputs: Inputs): Promise<PageId | undefined> {

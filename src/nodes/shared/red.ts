@@ -74,6 +74,7 @@ export interface NodeAPI {
       callback: (error: Error | null, result: unknown) => void,
     ): void;
     getMessageProperty(msg: NodeMessage, expression: string): unknown;
+    cloneMessage<T extends NodeMessage>(msg: T): T;
   };
   httpAdmin: { get(path: string, ...handlers: Middleware[]): void };
   auth: { needsPermission(permission: string): Middleware };

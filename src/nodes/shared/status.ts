@@ -15,6 +15,10 @@ export const COMMON = {
     requesting: key('status.requesting'),
     noAccount: key('status.noAccount'),
     done: key('status.done'),
+    devices: key('status.devices'),
+    devicesFailed: key('status.devicesFailed'),
+    noDevices: key('status.noDevices'),
+    unchanged: key('status.unchanged'),
   },
   error: {
     validation: key('error.validation'),

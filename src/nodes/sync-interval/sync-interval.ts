@@ -1,16 +1,14 @@
-import type { SyncIntervalResult } from '../../lib/types';
+import type { SyncInterval, SyncIntervalResult } from '../../lib/types';
 import * as validate from '../../lib/validate';
-import { defineAction } from '../shared/action';
-import { deviceIdInput } from '../shared/fields';
+import { defineDeviceAction } from '../shared/device-action';
 
-module.exports = defineAction<{ deviceId: string; minutes: number }, SyncIntervalResult>({
+module.exports = defineDeviceAction<{ minutes: SyncInterval }, SyncIntervalResult>({
   type: 'device-cloud-sync-interval',
   async prepare(inputs) {
-    const deviceId = await deviceIdInput(inputs);
     const minutes = await inputs.get('syncInterval', 'payload');
-    return { deviceId, minutes: validate.syncInterval(minutes, 'syncInterval') };
+    return { minutes: validate.syncInterval(minutes, 'syncInterval') };
   },
-  run: (client, { deviceId, minutes }, signal) => client.setSyncInterval(deviceId, minutes, signal),
+  run: (client, deviceId, { minutes }, signal) => client.setSyncInterval(deviceId, minutes, signal),
   status: (result, _input, RED) =>
     Number(result.syncInterval) === 0
       ? RED._('device-cloud-sync-interval.status.off')

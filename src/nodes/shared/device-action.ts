@@ -1,0 +1,198 @@
+/**
+ * The factory behind the nodes that act on a device (display pushes, page
+ * delete, sync interval). `msg.deviceId` may name one device, a list of them
+ * or "all" of the account's; pushes to a page can be skipped when unchanged.
+ *
+ * One device: the message goes on with the result, as every action node does.
+ * A list or "all": one copy per device that succeeded, with `msg.deviceId` set
+ * to that device; the failures end the message in one error naming each.
+ */
+import type { DeviceCloudClient } from '../../lib/client';
+import { DeviceCloudError } from '../../lib/errors';
+import { digestOf, type PushContent } from '../../lib/push-memory';
+import type { PageId } from '../../lib/types';
+import * as validate from '../../lib/validate';
+import type { AccountNode } from './account-link';
+import { defineNode, describeError, Failure, prepareWith, type MessageContext, type Outcome } from './action';
+import { ALL_DEVICES, deviceTargets } from './fields';
+import type { Inputs } from './inputs';
+import type { NodeAPI, NodeMessage } from './red';
+import { COMMON, type Translator } from './status';
+
+export interface DeviceActionSpec<Input, Output> {
+  type: string;
+  /** Reads and checks every input but the device; throws a validation error that names the field. */
+  prepare(inputs: Inputs): Input | Promise<Input>;
+  /** The service call for one device. */
+  run(client: DeviceCloudClient, deviceId: string, input: Input, signal: AbortSignal): Promise<Output>;
+  /** Short status text after success on one device. */
+  status(output: Output, input: Input, RED: Translator): string;
+  /** A push: the page it goes to and what makes two pushes the same, for `skipUnchanged`. */
+  push?: {
+    pageId(input: Input): PageId | undefined;
+    content(input: Input): PushContent;
+  };
+  /** The pages a success empties, which the push memory forgets. */
+  empties?(input: Input): PageId | 'all';
+}
+
+/** The payload of a push that was not sent because the page already shows it. */
+export interface SkippedPush {
+  skipped: true;
+  deviceId: string;
+  pageId: PageId;
+}
+
+type DeviceResult<Output> =
+  | { deviceId: string; output: Output }
+  | { deviceId: string; skipped: SkippedPush }
+  | { deviceId: string; error: DeviceCloudError };
+/**
+ * The most devices of one message handled at once, and never more than the account lets in flight:
+ * "all" on a large account must not fill the account's queue, where the rest would fail as "queue full".
+ */
+const DEVICES_AT_ONCE = 4;
+
+type Succeeded<Output> = Exclude<DeviceResult<Output>, { error: DeviceCloudError }>;
+
+export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, Output>): (RED: NodeAPI) => void {
+  return (RED) =>
+    defineNode({
+      type: spec.type,
+      handle: (context) => handleMessage(RED, spec, context),
+      // A redeploy forgets what was pushed: the page may have changed meanwhile, by hand or by another flow.
+      closed: (account) => account?.pushes.clear(),
+    })(RED);
+}
+
+async function handleMessage<Input, Output>(
+  RED: NodeAPI,
+  spec: DeviceActionSpec<Input, Output>,
+  { msg, inputs, account, signal, texts }: MessageContext,
+): Promise<Outcome> {
+  const targets = await prepareWith(deviceTargets, inputs);
+  const input = await prepareWith(spec.prepare, inputs);
+  const skipUnchanged = spec.push ? await prepareWith(skipUnchangedOption, inputs) : false;
+  const pageId = spec.push?.pageId(input);
+  const digest = spec.push && pageId ? digestOf(spec.push.content(input)) : undefined;
+  const client = account.client();
+
+  const ids = targets === ALL_DEVICES ? (await client.listDevices(signal)).map((device) => device.deviceId) : targets.ids;
+  const atOnce = Math.min(DEVICES_AT_ONCE, client.pacing.maxInFlight);
+  const results = await inTurns(ids, atOnce, (deviceId) =>
+    runOnDevice(spec, { client, account, deviceId, input, pageId, digest, skipUnchanged, signal }),
+  );
+
+  if (targets !== ALL_DEVICES && !targets.fanOut) {
+    const [result] = results;
+    if ('error' in result) throw result.error;
+    msg.payload = 'skipped' in result ? result.skipped : result.output;
+    return { send: msg, status: statusOf(spec, result, input, texts) };
+  }
+  return fannedOut(RED, spec, msg, results, input, texts, signal);
+}
+
+async function runOnDevice<Input, Output>(
+  spec: DeviceActionSpec<Input, Output>,
+  work: {
+    client: DeviceCloudClient;
+    account: AccountNode;
+    deviceId: string;
+    input: Input;
+    pageId: PageId | undefined;
+    digest: string | undefined;
+    skipUnchanged: boolean;
+    signal: AbortSignal;
+  },
+): Promise<DeviceResult<Output>> {
+  const { account, deviceId, pageId, digest } = work;
+  if (work.skipUnchanged && pageId && digest && account.pushes.isUnchanged(deviceId, pageId, digest)) {
+    return { deviceId, skipped: { skipped: true, deviceId, pageId } };
+  }
+  try {
+    const output = await spec.run(work.client, deviceId, work.input, work.signal);
+    if (spec.push) {
+      // A push without a page lands where the service chooses, so none of the device's pages is known any more.
+      if (pageId && digest) account.pushes.remember(deviceId, pageId, digest);
+      else account.pushes.forget(deviceId, 'all');
+    }
+    if (spec.empties) account.pushes.forget(deviceId, spec.empties(work.input));
+    return { deviceId, output };
+  } catch (error) {
+    if (spec.push) account.pushes.forget(deviceId, pageId ?? 'all');
+    const failure =
+      error instanceof DeviceCloudError ? error : new DeviceCloudError('internal', `internal error: ${describeError(error)}`);
+    return { deviceId, error: failure };
+  }
+}
+
+/** A list or "all": a copy of the message per device that succeeded; one error that names every failed device. */
+function fannedOut<Input, Output>(
+  RED: NodeAPI,
+  spec: DeviceActionSpec<Input, Output>,
+  msg: NodeMessage,
+  results: DeviceResult<Output>[],
+  input: Input,
+  texts: Translator,
+  signal: AbortSignal,
+): Outcome {
+  if (signal.aborted && signal.reason instanceof DeviceCloudError) throw signal.reason;
+  const copies: NodeMessage[] = [];
+  const succeeded: Succeeded<Output>[] = [];
+  const failures: { deviceId: string; error: DeviceCloudError }[] = [];
+  for (const result of results) {
+    if ('error' in result) {
+      failures.push(result);
+      continue;
+    }
+    succeeded.push(result);
+    const copy = RED.util.cloneMessage(msg);
+    copy.deviceId = result.deviceId;
+    copy.payload = 'skipped' in result ? result.skipped : result.output;
+    copies.push(copy);
+  }
+  const count = results.length;
+  if (failures.length > 0) {
+    msg.failedDevices = failures.map(({ deviceId, error }) => ({ deviceId, error: error.message }));
+    const reasons = failures.map(({ deviceId, error }) => `${deviceId}: ${error.message}`).join('; ');
+    const error = new DeviceCloudError(failures[0].error.kind, `${failures.length} of ${count} devices failed: ${reasons}`);
+    throw new Failure(error, copies, texts._(COMMON.status.devicesFailed, { failed: failures.length, count }));
+  }
+  if (count === 0) return { send: null, status: { fill: 'yellow', shape: 'ring', text: texts._(COMMON.status.noDevices) } };
+  if (count === 1) return { send: copies, status: statusOf(spec, succeeded[0], input, texts) };
+  return { send: copies, status: { fill: 'green', shape: 'dot', text: texts._(COMMON.status.devices, { count }) } };
+}
+
+function statusOf<Input, Output>(
+  spec: DeviceActionSpec<Input, Output>,
+  result: Succeeded<Output>,
+  input: Input,
+  texts: Translator,
+): Outcome['status'] {
+  if ('skipped' in result) {
+    return { fill: 'green', shape: 'ring', text: texts._(COMMON.status.unchanged, { page: result.skipped.pageId }) };
+  }
+  return { fill: 'green', shape: 'dot', text: spec.status(result.output, input, texts) };
+}
+
+/** `msg.skipUnchanged` (true or false) overrides the dialog's checkbox. */
+async function skipUnchangedOption(inputs: Inputs): Promise<boolean> {
+  const fromMessage = inputs.msg.skipUnchanged;
+  if (fromMessage !== undefined) return validate.boolean(fromMessage, 'skipUnchanged');
+  const configured = await inputs.dialog('skipUnchanged');
+  return configured === undefined ? false : validate.boolean(configured, 'skipUnchanged');
+}
+
+/** `work` on every item, at most `atOnce` at a time; the results in the items' order. */
+async function inTurns<Item, Result>(items: Item[], atOnce: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+  const results: Result[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  return results;
+}
