@@ -11,6 +11,8 @@
   var DEVICE_TYPE = 'device';
   var EVALUATED_TYPES = ['msg', 'flow', 'global', 'env'];
   var MAC = /^[0-9a-f]{2}([:-]?)[0-9a-f]{2}(\1[0-9a-f]{2}){4}$/i;
+  /** The device value of the nodes that act on every device of the account; the runtime takes it in lower case only. */
+  var ALL_DEVICES = 'all';
   var ENV_REFERENCE = /^\$\{[^}]+\}$/;
   var NO_ACCOUNT = ['', '_ADD_'];
 
@@ -80,6 +82,13 @@
     deviceId: function (typeField) {
       return typedValidator(typeField || 'deviceIdType', macCheck);
     },
+    /** For the nodes that can act on every device: a MAC address, or exactly "all" (no spaces, lower case). */
+    deviceIdOrAll: function (typeField) {
+      var deviceIdValidator = typedValidator(typeField || 'deviceIdType', macCheck);
+      return function (value, opt) {
+        return value === ALL_DEVICES || deviceIdValidator.call(this, value, opt);
+      };
+    },
     todoId: function (typeField) {
       return typedValidator(typeField || 'todoIdType', todoIdCheck);
     },
@@ -143,10 +152,17 @@
     return device.alias ? device.alias + ' (' + device.deviceId + ')' : device.deviceId;
   }
 
-  /** The picker's choices: "from msg", the account's devices, and a kept value that is not among them. */
-  function deviceOptions(devices, kept, fromMessageLabel) {
+  /**
+   * The picker's choices: "from msg", "every device" where the node offers it,
+   * the account's devices, and a kept value that is not among them.
+   */
+  function deviceOptions(devices, kept, fromMessageLabel, allDevices) {
     var options = [{ value: '', label: fromMessageLabel }];
     var listed = {};
+    if (allDevices) {
+      options.push({ value: ALL_DEVICES, label: commonText('devicePicker.allDevices') });
+      listed[ALL_DEVICES] = true;
+    }
     devices.forEach(function (device) {
       if (typeof device.deviceId !== 'string' || listed[device.deviceId]) return;
       listed[device.deviceId] = true;
@@ -187,6 +203,7 @@
    * @param options.field the config property (default 'deviceId')
    * @param options.fromMessageLabel the text of the "from the message" choice
    * @param options.evaluatedTypes the property types offered (default msg, flow, global, env)
+   * @param options.allDevices offer "every device of the account" (value "all"), for the nodes that fan out
    */
   function devicePicker(node, options) {
     options = options || {};
@@ -206,7 +223,7 @@
       icon: 'fa fa-tablet',
       hasValue: false,
       options: function () {
-        return deviceOptions(devices, kept, fromMessageLabel);
+        return deviceOptions(devices, kept, fromMessageLabel, options.allDevices === true);
       }
     };
     var types = [deviceType, 'str'].concat(options.evaluatedTypes || EVALUATED_TYPES);

@@ -32,6 +32,8 @@ const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 const TAB_ORDER = [
   'display-text',
   'display-image',
+  'display-image-svg-dashboard',
+  'display-text-all-devices',
   'page-delete',
   'devices',
   'sync-interval',

@@ -62,13 +62,19 @@ const DIALOGS = {
   'device-cloud-todo-delete': { fields: { todoId: 'typed' } },
   'device-cloud-todo-watch': { fields: { interval: 'input', emitExisting: 'checkbox' }, picker: true },
   'device-cloud-display-text': {
-    fields: { mode: 'select', pageId: 'select', fontSize: 'typed' },
+    fields: { mode: 'select', pageId: 'select', fontSize: 'typed', skipUnchanged: 'checkbox' },
     hidden: { title: 'typed' },
     picker: true,
   },
-  'device-cloud-display-image': { fields: { pageId: 'select', dither: 'select' }, picker: true },
+  'device-cloud-display-image': {
+    fields: { pageId: 'select', dither: 'select', fit: 'select', width: 'input', height: 'input', skipUnchanged: 'checkbox' },
+    picker: true,
+  },
   'device-cloud-page-delete': { fields: { pageId: 'select' }, picker: true },
 };
+/** The nodes whose Device list also offers every device of the account (value "all"). */
+const FAN_OUT_TYPES = ['device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete', 'device-cloud-sync-interval'];
+const ALL_DEVICES = { deviceId: 'all', label: 'every device of the account (all)' };
 /** Added by dragging it from the palette; the others are imported through the editor's API. */
 const DRAGGED_TYPE = 'device-cloud-devices';
 
@@ -215,14 +221,20 @@ describe('the editor in Chromium', function () {
         const offered = await page.evaluate(() => $('#node-input-deviceId').data('nodered-typedInput').typeList.map((t) => t.value));
         const expected = type === 'device-cloud-todo-watch' ? ['device', 'str', 'flow', 'global', 'env'] : ['device', 'str', 'msg', 'flow', 'global', 'env'];
         expect(offered, 'types of the device field').to.deep.equal(expected);
-        await pickDevice(type === 'device-cloud-display-text', type === 'device-cloud-todo-watch' ? 'every to-do' : undefined);
+        if (FAN_OUT_TYPES.includes(type)) await pickEveryDeviceAndReopen(type);
+        await pickDevice(type === 'device-cloud-display-text', type === 'device-cloud-todo-watch' ? 'every to-do' : undefined, FAN_OUT_TYPES.includes(type));
+      }
+      if (dialog.fields.skipUnchanged) {
+        const box = fieldLocator('skipUnchanged', 'checkbox');
+        expect(await box.isChecked(), 'skipUnchanged unticked at first').to.equal(false);
+        await box.check();
       }
 
       await closeDialogWithDone();
-      const saved = await page.evaluate((id) => {
-        const node = RED.nodes.node(id);
-        return { account: node.account, deviceId: node.deviceId, deviceIdType: node.deviceIdType, valid: node.valid };
-      }, nodeIds[type]);
+      const saved = await savedNode(type);
+      if (dialog.fields.skipUnchanged) {
+        expect(await page.evaluate((id) => RED.nodes.node(id).skipUnchanged, nodeIds[type]), 'skipUnchanged saved').to.equal(true);
+      }
       expect(saved.account, 'account').to.equal(ACCOUNT_ID);
       expect(saved.valid, 'valid').to.equal(true);
       if (dialog.picker) expect(saved).to.include({ deviceId: PICKED.deviceId, deviceIdType: 'device' });
@@ -322,8 +334,15 @@ describe('the editor in Chromium', function () {
     await fieldLocator('title', 'typed').waitFor({ state: 'hidden' });
   }
 
-  /** Opens the Device list, which the admin endpoint filled from the simulator, and picks the hallway display. */
-  async function pickDevice(photograph, withoutDeviceLabel) {
+  function savedNode(type) {
+    return page.evaluate((id) => {
+      const node = RED.nodes.node(id);
+      return { account: node.account, deviceId: node.deviceId, deviceIdType: node.deviceIdType, valid: node.valid };
+    }, nodeIds[type]);
+  }
+
+  /** Opens the Device list, which the admin endpoint filled from the simulator; answers the list and the choices it offers. */
+  async function openDeviceList(withAllDevices) {
     await page.locator('.device-cloud-device-note', { hasText: '2 devices listed' }).waitFor({ state: 'visible' });
     const field = fieldLocator('deviceId', 'typed');
     expect((await field.locator('.red-ui-typedInput-type-label').innerText()).trim()).to.equal('device');
@@ -331,7 +350,28 @@ describe('the editor in Chromium', function () {
     const menu = page.locator('.red-ui-typedInput-options:visible');
     await menu.waitFor({ state: 'visible' });
     const choices = (await menu.locator('a').allInnerTexts()).map((text) => text.trim());
-    expect(choices.slice(1)).to.deep.equal([OTHER_DEVICE_LABEL, PICKED.label]);
+    const devices = [OTHER_DEVICE_LABEL, PICKED.label];
+    expect(choices.slice(1)).to.deep.equal(withAllDevices ? [ALL_DEVICES.label, ...devices] : devices);
+    return { field, menu, choices };
+  }
+
+  /** Picks every device of the account, saves the node with it, and opens the dialog again: the choice is kept. */
+  async function pickEveryDeviceAndReopen(type) {
+    const { field, menu } = await openDeviceList(true);
+    await menu.locator(`a[value="${ALL_DEVICES.deviceId}"]`).click();
+    await menu.waitFor({ state: 'hidden' });
+    expect((await field.locator('.red-ui-typedInput-option-label').innerText()).trim()).to.equal(ALL_DEVICES.label);
+    await closeDialogWithDone();
+    expect(await savedNode(type)).to.include({ deviceId: ALL_DEVICES.deviceId, deviceIdType: 'device', valid: true });
+    await openDialog(type);
+    const reopened = fieldLocator('deviceId', 'typed');
+    await page.locator('.device-cloud-device-note', { hasText: '2 devices listed' }).waitFor({ state: 'visible' });
+    expect((await reopened.locator('.red-ui-typedInput-option-label').innerText()).trim()).to.equal(ALL_DEVICES.label);
+  }
+
+  /** Picks the hallway display from the Device list. */
+  async function pickDevice(photograph, withoutDeviceLabel, withAllDevices) {
+    const { field, menu, choices } = await openDeviceList(withAllDevices);
     expect(choices[0], 'the choice without a device').to.not.equal('');
     if (withoutDeviceLabel) expect(choices[0], 'the choice without a device').to.equal(withoutDeviceLabel);
     if (photograph && WRITE_SCREENSHOT) await photographDialog();

@@ -34,8 +34,8 @@ const CONFIG_KEYS = {
   'device-cloud-todo-update': ['todoId', 'todoIdType'],
   'device-cloud-todo-complete': ['action', 'todoId', 'todoIdType'],
   'device-cloud-todo-delete': ['todoId', 'todoIdType'],
-  'device-cloud-display-text': ['mode', 'deviceId', 'deviceIdType', 'pageId', 'fontSize', 'fontSizeType', 'title', 'titleType'],
-  'device-cloud-display-image': ['deviceId', 'deviceIdType', 'pageId', 'dither'],
+  'device-cloud-display-text': ['mode', 'deviceId', 'deviceIdType', 'pageId', 'fontSize', 'fontSizeType', 'title', 'titleType', 'skipUnchanged'],
+  'device-cloud-display-image': ['deviceId', 'deviceIdType', 'pageId', 'dither', 'fit', 'width', 'height', 'skipUnchanged'],
   'device-cloud-page-delete': ['deviceId', 'deviceIdType', 'pageId'],
 };
 const ACCOUNT_KEYS = ['name', 'baseUrl', 'authHeader'];
@@ -266,6 +266,25 @@ describe('editor files of every node', function () {
       expect(check('fontSize', 'size', { fontSizeType: 'msg' })).to.equal(true);
       expect(check('title', 'x'.repeat(200), { titleType: 'str' })).to.equal(true);
       expect(check('title', 'x'.repeat(201), { titleType: 'str' })).to.be.a('string');
+    });
+
+    it('take "all" (lower case, as the runtime does) for the nodes that act on every device, and only for them', function () {
+      const FAN_OUT = ['device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete', 'device-cloud-sync-interval'];
+      for (const set of nodeSets) {
+        const definition = definitionOf(read(set.html))[set.type];
+        const deviceId = definition && definition.defaults && definition.defaults.deviceId;
+        if (!deviceId || typeof deviceId.validate !== 'function') continue;
+        for (const type of ['device', 'str']) {
+          const verdict = (value) => deviceId.validate.call({ deviceIdType: type }, value, { label: 'deviceId' });
+          if (FAN_OUT.includes(set.type)) {
+            expect(verdict('all'), `${set.type}: "all"`).to.equal(true);
+          } else {
+            expect(verdict('all'), `${set.type}: "all"`).to.be.a('string').and.match(/MAC/);
+          }
+          for (const other of ['All', 'ALL', ' all']) expect(verdict(other), `${set.type}: "${other}"`).to.be.a('string').and.match(/MAC/);
+          expect(verdict('aa-bb-cc-dd-ee-01'), `${set.type}: a MAC address`).to.equal(true);
+        }
+      }
     });
 
     it('refuse a page that is not one of the choices', function () {
