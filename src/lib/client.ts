@@ -139,9 +139,8 @@ export class DeviceCloudClient {
     return this.address.origin + this.address.basePath;
   }
 
-  get pacing(): { inFlight: number; queued: number; peakInFlight: number; maxInFlight: number } {
-    const limiter = this.limiter;
-    return { inFlight: limiter.inFlight, queued: limiter.queued, peakInFlight: limiter.peakInFlight, maxInFlight: limiter.maxInFlight };
+  get pacing(): { inFlight: number; queued: number; peakInFlight: number } {
+    return { inFlight: this.limiter.inFlight, queued: this.limiter.queued, peakInFlight: this.limiter.peakInFlight };
   }
 
   get closed(): boolean {

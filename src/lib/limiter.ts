@@ -37,10 +37,6 @@ export class RequestLimiter {
     return this.waiting.length;
   }
 
-  get maxInFlight(): number {
-    return this.options.maxInFlight;
-  }
-
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.acquire(signal);
     try {

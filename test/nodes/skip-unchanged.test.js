@@ -12,6 +12,7 @@
 const path = require('node:path');
 const { expect } = require('chai');
 const { Harness, root } = require('../support/harness');
+const { sendAndCollect } = require('../support/message-run');
 const { KITCHEN, HALLWAY, messageWith, expectKept, imagesOfEveryFormat } = require('../support/fixtures');
 
 const pkg = require(path.join(root, 'package.json'));
@@ -102,39 +103,14 @@ describe('skipUnchanged', function () {
     await h.helper.setFlows(flowFor(h.sim, changes), 'nodes', credentials());
   }
 
-  /**
-   * Sends a message into a node of the flow and collects what it led to: the
-   * messages sent on, the errors a Catch node got from it, the times it ended
-   * well, and its last status.
-   */
-  let runs = 0;
-  function run(id, msg, { settleMs = 50, timeoutMs = 10_000 } = {}) {
-    const node = h.helper.getNode(id);
-    const mark = ++runs;
-    const ours = (m) => m._skipUnchangedRun === mark;
-    return new Promise((resolve, reject) => {
-      const result = { outputs: [], errors: [], completions: 0, status: undefined };
-      let settle;
-      const listeners = [
-        [h.helper.getNode(`${id}-out`), 'input', (m) => result.outputs.push(m)],
-        [h.helper.getNode('caught'), 'input', (m) => ours(m) && (result.errors.push(m), ended())],
-        [h.helper.getNode('completed'), 'input', (m) => ours(m) && ((result.completions += 1), ended())],
-        [node, 'call:status', (call) => (result.status = call.args[0])],
-      ];
-      const timer = setTimeout(() => finish(new Error(`${id}: the message did not end within ${timeoutMs} ms`)), timeoutMs);
-      function ended() {
-        clearTimeout(settle);
-        settle = setTimeout(() => finish(), settleMs);
-      }
-      function finish(failure) {
-        clearTimeout(timer);
-        clearTimeout(settle);
-        for (const [emitter, event, listener] of listeners) emitter.removeListener(event, listener);
-        if (failure) reject(failure);
-        else resolve(result);
-      }
-      for (const [emitter, event, listener] of listeners) emitter.on(event, listener);
-      node.receive({ ...msg, _skipUnchangedRun: mark });
+  /** Sends a message into a node of the flow and collects what it led to (see test/support/message-run.js). */
+  function run(id, msg) {
+    return sendAndCollect({
+      node: h.helper.getNode(id),
+      msg,
+      out: h.helper.getNode(`${id}-out`),
+      caught: h.helper.getNode('caught'),
+      completed: h.helper.getNode('completed'),
     });
   }
 

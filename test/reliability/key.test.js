@@ -114,6 +114,9 @@ describe('the API key', function () {
       await run({ type: 'device-cloud-todo-create' }, { payload: { title: 'key test' } }),
       await run({ type: 'device-cloud-display-image', deviceId: KITCHEN, deviceIdType: 'str' }, { payload: PNG }),
       await run({ type: 'device-cloud-devices' }, {}, { apiKey: wrongKey }),
+      // Several devices (the harness takes one outcome, so all of them fail): the combined error.
+      await run({ type: 'device-cloud-display-text', pageId: '1' }, { payload: 'x', deviceId: ['AA:BB:CC:DD:EE:98', 'AA:BB:CC:DD:EE:99'] }),
+      await run({ type: 'device-cloud-page-delete', pageId: 'all' }, { deviceId: 'all' }, { apiKey: wrongKey }),
       await run({ type: 'device-cloud-todo-create' }, { payload: 'x' }, { apiKey: wrongKey, account: { authHeader: 'bearer' } }),
       await run({ type: 'device-cloud-devices' }, {}, { account: { baseUrl: `http://127.0.0.1:${refusedPort}` } }),
       await run({ type: 'device-cloud-todo-create' }, { payload: 'x' }, { account: { baseUrl: `http://127.0.0.1:${refusedPort}` } }),
@@ -135,6 +138,7 @@ describe('the API key', function () {
     expect(errors.some((text) => /no answer within 200 ms/.test(text))).to.equal(true);
     expect(errors.some((text) => /other side closed|ECONNRESET/.test(text))).to.equal(true);
     expect(errors.some((text) => /apiKey: holds characters/.test(text))).to.equal(true);
+    expect(errors.some((text) => /2 of 2 devices failed: AA:BB:CC:DD:EE:98: /.test(text))).to.equal(true);
     expect(outcomes.filter((outcome) => outcome.output)).to.have.length.at.least(4);
 
     // The admin endpoint behind the editor's device picker, for an account with a wrong key.

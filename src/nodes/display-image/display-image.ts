@@ -1,4 +1,4 @@
-import { fitImages, fitOptions, type FitOptions } from '../../lib/image-fit';
+import { fitImages, fitOptions } from '../../lib/image-fit';
 import type { ImageFile, PageId, PushResult } from '../../lib/types';
 import * as validate from '../../lib/validate';
 import { defineDeviceAction } from '../shared/device-action';
@@ -7,7 +7,6 @@ import { optionalPageId } from '../shared/fields';
 interface ImageInput {
   pageId?: PageId;
   dither: boolean;
-  fit: FitOptions;
   images: ImageFile[];
 }
 
@@ -19,7 +18,7 @@ module.exports = defineDeviceAction<ImageInput, PushResult>({
     const fit = fitOptions(await inputs.get('fit'), await inputs.get('width'), await inputs.get('height'));
     // Fitted once per message, however many devices it goes to.
     const images = await fitImages(inputs.msg.payload, 'payload', fit);
-    return { pageId, dither, fit, images };
+    return { pageId, dither, images };
   },
   run: (client, deviceId, { pageId, dither, images }, signal) => client.pushImages(deviceId, { images, dither, pageId }, signal),
   push: {

@@ -187,13 +187,13 @@ function once(done: DoneFunction): DoneFunction {
   };
 }
 
-function asFailure(error: unknown): DeviceCloudError {
+export function asFailure(error: unknown): DeviceCloudError {
   if (error instanceof DeviceCloudError) return error;
   return new DeviceCloudError('internal', `internal error: ${describeError(error)}`);
 }
 
 /** A short text for anything thrown, even an object without a usable toString. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   let text: string;
   try {
     text = error instanceof Error ? String(error.message) : String(error);

@@ -13,7 +13,7 @@ import { digestOf, type PushContent } from '../../lib/push-memory';
 import type { PageId } from '../../lib/types';
 import * as validate from '../../lib/validate';
 import type { AccountNode } from './account-link';
-import { defineNode, describeError, Failure, prepareWith, type MessageContext, type Outcome } from './action';
+import { asFailure, defineNode, Failure, prepareWith, type MessageContext, type Outcome } from './action';
 import { ALL_DEVICES, deviceTargets } from './fields';
 import type { Inputs } from './inputs';
 import type { NodeAPI, NodeMessage } from './red';
@@ -78,7 +78,7 @@ async function handleMessage<Input, Output>(
   const client = account.client();
 
   const ids = targets === ALL_DEVICES ? (await client.listDevices(signal)).map((device) => device.deviceId) : targets.ids;
-  const atOnce = Math.min(DEVICES_AT_ONCE, client.pacing.maxInFlight);
+  const atOnce = Math.min(DEVICES_AT_ONCE, client.limits.maxInFlight);
   const results = await inTurns(ids, atOnce, (deviceId) =>
     runOnDevice(spec, { client, account, deviceId, input, pageId, digest, skipUnchanged, signal }),
   );
@@ -120,9 +120,7 @@ async function runOnDevice<Input, Output>(
     return { deviceId, output };
   } catch (error) {
     if (spec.push) account.pushes.forget(deviceId, pageId ?? 'all');
-    const failure =
-      error instanceof DeviceCloudError ? error : new DeviceCloudError('internal', `internal error: ${describeError(error)}`);
-    return { deviceId, error: failure };
+    return { deviceId, error: asFailure(error) };
   }
 }
 
