@@ -52,7 +52,7 @@ const UI_TIMEOUT_MS = 15_000;
 const DIALOGS = {
   'device-cloud-devices': { fields: {} },
   'device-cloud-sync-interval': { fields: { syncInterval: 'select' }, picker: true },
-  'device-cloud-todo-list': { fields: { status: 'select' }, picker: true },
+  'device-cloud-todo-list': { fields: { statusFilter: 'select' }, picker: true },
   'device-cloud-todo-create': {
     fields: { title: 'typed', description: 'typed', priority: 'select', repeatType: 'select' },
     picker: true,

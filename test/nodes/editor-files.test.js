@@ -20,7 +20,7 @@ const SHARED_NAMESPACE = `${pkg.name}/device-cloud-account`;
 const CONFIG_KEYS = {
   'device-cloud-devices': [],
   'device-cloud-sync-interval': ['deviceId', 'deviceIdType', 'syncInterval'],
-  'device-cloud-todo-list': ['status', 'deviceId', 'deviceIdType'],
+  'device-cloud-todo-list': ['statusFilter', 'deviceId', 'deviceIdType'],
   'device-cloud-todo-create': [
     'title',
     'titleType',
@@ -46,6 +46,22 @@ const ENDS_A_FLOW = [
   'device-cloud-todo-delete',
   'device-cloud-sync-interval',
 ];
+
+/**
+ * The names the editor keeps on its node objects besides the dialog's settings (`node.status` holds the run-time
+ * status and is saved with the flow): those in the node contract, and every `node.<name> =` the editor's own code
+ * writes. `name`, `inputs` and `outputs` are settings the editor expects in defaults.
+ */
+const EDITOR_NODE_FIELDS = (() => {
+  const editorFile = require.resolve('@node-red/editor-client/public/red/red.js', {
+    paths: [path.dirname(require.resolve('node-red/package.json', { paths: [root] }))],
+  });
+  const written = [...read(editorFile).matchAll(/\b(?:node|n|nn|newNode)\.([A-Za-z_]\w*)\s*=(?!=)/g)].map((m) => m[1]);
+  const contract = ['status', 'x', 'y', 'z', 'g', 'd', 'l', 'w', 'h', 'wires', 'valid', 'dirty', 'changed', 'selected', 'icon', 'info', 'users', 'id', 'type'];
+  const names = new Set([...contract, ...written]);
+  for (const setting of ['name', 'inputs', 'outputs']) names.delete(setting);
+  return names;
+})();
 
 /** Every node set of the package: its type, files and catalog namespace. */
 const nodeSets = Object.entries(pkg['node-red'].nodes).map(([type, file]) => {
@@ -130,6 +146,7 @@ function definitionOf(html) {
         registered[type] = definition;
       },
     },
+    events: { on() {} },
     validators: { number: () => () => true, regex: () => () => true, typedInput: () => () => true },
     utils: { validateTypedProperty: () => true },
     _: translator(catalogs()),
@@ -151,6 +168,11 @@ function editorNode(definition, namespace, asked) {
 
 describe('editor files of every node', function () {
   const allCatalogs = catalogs();
+
+  it('knows the editor\'s own node fields from the editor it runs with', function () {
+    expect([...EDITOR_NODE_FIELDS]).to.include.members(['status', 'x', 'z', 'wires', 'dirty', 'changed', 'valid']);
+    expect(EDITOR_NODE_FIELDS.size).to.be.above(30);
+  });
 
   it('the shared editor script exists and each of its shared texts is in the account catalog', function () {
     const script = read(SHARED_SCRIPT);
@@ -228,6 +250,12 @@ describe('editor files of every node', function () {
           expect(definition.defaults.account.type).to.equal('device-cloud-account');
           expect(definition.align).to.equal(ENDS_A_FLOW.includes(set.type) ? 'right' : undefined);
         }
+      });
+
+      it('keeps no setting in a field that the editor uses for its own node fields', function () {
+        const definition = definitionOf(read(set.html))[set.type];
+        const clashes = Object.keys(definition.defaults).filter((key) => EDITOR_NODE_FIELDS.has(key));
+        expect(clashes, 'defaults named like a field of the editor').to.deep.equal([]);
       });
 
       it('accepts an empty value (from the message) in every validated dialog field but the account', function () {

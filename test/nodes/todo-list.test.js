@@ -57,7 +57,7 @@ describe(TYPE, function () {
   const listedIds = (output) => output.payload.map((item) => item.id);
 
   it('sends GET /todos without a query and puts the list items in msg.payload', async () => {
-    await h.load({ type: TYPE, status: '', deviceId: '', deviceIdType: 'str' });
+    await h.load({ type: TYPE, statusFilter: '', deviceId: '', deviceIdType: 'str' });
     const { output } = await h.send(messageWith({ payload: 'anything' }));
 
     expectRequest(h, onlyRequest(h), { method: 'GET', path: '/open/v1/todos' });
@@ -77,50 +77,85 @@ describe(TYPE, function () {
     ];
     for (const [status, sent, ids] of fromMessage) {
       it(`sends status=${sent} for msg.status ${JSON.stringify(status)}`, async () => {
-        await h.load({ type: TYPE, status: '' });
+        await h.load({ type: TYPE, statusFilter: '' });
         const { output } = await h.send({ status });
         expectRequest(h, onlyRequest(h), { method: 'GET', path: '/open/v1/todos', query: { status: sent } });
         expect(listedIds(output)).to.deep.equal(ids);
       });
     }
 
-    it('takes msg.status when the config has no status', async () => {
+    it('takes msg.status when the config has no statusFilter', async () => {
       await h.load({ type: TYPE });
       await h.send({ status: 'completed' });
       expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
     });
 
-    it('takes the dialog status over msg.status', async () => {
-      await h.load({ type: TYPE, status: 'pending' });
+    it('takes the dialog statusFilter over msg.status', async () => {
+      await h.load({ type: TYPE, statusFilter: 'pending' });
       const { output } = await h.send({ status: 'completed' });
       expect(onlyRequest(h).query).to.deep.equal({ status: '0' });
       expect(listedIds(output)).to.deep.equal([1, 3]);
     });
 
     it('lists both states for the dialog "all", whatever msg.status says', async () => {
-      await h.load({ type: TYPE, status: 'all' });
+      await h.load({ type: TYPE, statusFilter: 'all' });
       const { output } = await h.send({ status: 1 });
       expect(onlyRequest(h).query).to.deep.equal({});
       expect(listedIds(output)).to.deep.equal([1, 2, 3]);
     });
 
     it('sends the dialog "completed" as status=1', async () => {
-      await h.load({ type: TYPE, status: 'completed' });
+      await h.load({ type: TYPE, statusFilter: 'completed' });
       await h.send({});
       expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+    });
+
+    it('refuses a statusFilter that is none of its choices (a hand-edited flow), naming it, with no request', async () => {
+      await h.load({ type: TYPE, statusFilter: 'done' });
+      const { error } = await h.send({});
+      expect(error.error.message).to.match(/statusFilter: must be all, pending, completed, or empty to take msg.status \(got "done"\)/);
+      expect(h.requests).to.have.length(0);
+    });
+
+    describe('a flow saved by version 0.1, with the filter in `status`', () => {
+      it('keeps its filter', async () => {
+        await h.load({ type: TYPE, status: 'pending' });
+        const { output } = await h.send({ status: 'completed' });
+        expect(onlyRequest(h).query).to.deep.equal({ status: '0' });
+        expect(listedIds(output)).to.deep.equal([1, 3]);
+      });
+
+      it('keeps "all"', async () => {
+        await h.load({ type: TYPE, status: 'all' });
+        await h.send({ status: 1 });
+        expect(onlyRequest(h).query).to.deep.equal({});
+      });
+
+      it('takes statusFilter over it once both are there', async () => {
+        await h.load({ type: TYPE, status: 'pending', statusFilter: 'completed' });
+        await h.send({});
+        expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+      });
+
+      it('ignores the run-time status object the editor saved over it, and takes msg.status', async () => {
+        await h.load({ type: TYPE, status: { text: '3 to-dos', fill: 'green', shape: 'dot' } });
+        const { output } = await h.send({ status: 'completed' });
+        expect(output.payload.map((item) => item.id)).to.deep.equal([2]);
+        expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+      });
     });
   });
 
   describe('the device filter', () => {
     it('sends msg.deviceId upper-case with ":" and lists only that device', async () => {
-      await h.load({ type: TYPE, status: '' });
+      await h.load({ type: TYPE, statusFilter: '' });
       const { output } = await h.send({ deviceId: 'aa-bb-cc-dd-ee-02' });
       expectRequest(h, onlyRequest(h), { method: 'GET', path: '/open/v1/todos', query: { deviceId: HALLWAY } });
       expect(output.payload).to.deep.equal([listItem(todos[1])]);
     });
 
     it('combines both filters', async () => {
-      await h.load({ type: TYPE, status: 'pending', deviceId: KITCHEN });
+      await h.load({ type: TYPE, statusFilter: 'pending', deviceId: KITCHEN });
       const { output } = await h.send({});
       expect(onlyRequest(h).query).to.deep.equal({ status: '0', deviceId: KITCHEN });
       expect(listedIds(output)).to.deep.equal([1]);
@@ -128,7 +163,7 @@ describe(TYPE, function () {
 
     for (const source of valueSources('deviceId', { dialog: 'aa:bb:cc:dd:ee:02', message: KITCHEN })) {
       it(source.name, async () => {
-        await h.load({ type: TYPE, status: '', ...source.config });
+        await h.load({ type: TYPE, statusFilter: '', ...source.config });
         await sendFromSource(h, source, {});
         expect(onlyRequest(h).query).to.deep.equal({ deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN });
       });
@@ -144,7 +179,7 @@ describe(TYPE, function () {
     ];
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
-        await h.load({ type: TYPE, status: '' });
+        await h.load({ type: TYPE, statusFilter: '' });
         expectRefused(h, await h.send(msg), pattern);
       });
     }

@@ -187,7 +187,7 @@ function randomMessage(r, type, id, todoIds) {
 const VALID_CONFIGS = {
   'device-cloud-devices': {},
   'device-cloud-sync-interval': { deviceId: KITCHEN, deviceIdType: 'str', syncInterval: '30' },
-  'device-cloud-todo-list': { status: 'pending', deviceId: '', deviceIdType: 'str' },
+  'device-cloud-todo-list': { statusFilter: 'pending', deviceId: '', deviceIdType: 'str' },
   'device-cloud-todo-create': {
     title: 'Fuzz', titleType: 'str', priority: 'important', repeatType: 'none', deviceId: KITCHEN, deviceIdType: 'str',
   },

@@ -55,7 +55,7 @@ describe('pacing through the nodes', function () {
   });
 
   it('queues what exceeds maxInFlight and sends it when a place frees up', async () => {
-    const account = await load({ type: 'device-cloud-todo-list', status: 'all' }, { maxInFlight: '2', timeout: '0.2', retries: '0' });
+    const account = await load({ type: 'device-cloud-todo-list', statusFilter: 'all' }, { maxInFlight: '2', timeout: '0.2', retries: '0' });
     h.sim.misbehave({ kind: 'hang', times: 2 });
     const messages = ids(6);
     sendAll(messages);

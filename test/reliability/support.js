@@ -102,7 +102,7 @@ const NODE_CASES = [
   {
     type: 'device-cloud-todo-list',
     repeat: 'always',
-    config: { status: 'all' },
+    config: { statusFilter: 'all' },
     seed: seedTodo,
     message: () => ({}),
     target: { method: 'GET' },

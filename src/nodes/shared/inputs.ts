@@ -13,7 +13,7 @@ export class Inputs {
   constructor(
     private readonly RED: NodeAPI,
     private readonly node: Node,
-    private readonly config: NodeConfig,
+    readonly config: NodeConfig,
     readonly msg: NodeMessage,
   ) {}
 
