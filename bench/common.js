@@ -210,7 +210,9 @@ async function startNodeRed({ withPackage = true, flows = [], credentials = {} }
 
 /** True when any file of sharp (or its libvips binding) has been required in this process. */
 function sharpLoaded() {
-  return Object.keys(require.cache).some((file) => /[\\/]node_modules[\\/](sharp|@img[\\/]sharp)[^\\/]*[\\/].*\.(js|node)$/.test(file));
+  return Object.keys(require.cache).some((file) =>
+    /[\\/]node_modules[\\/](sharp|@img[\\/]sharp)[^\\/]*[\\/].*\.(js|node)$/.test(file),
+  );
 }
 
 // --- the part's answer -------------------------------------------------------
@@ -255,7 +257,12 @@ function runChild(script, { args = [], execArgv = [], log = process.stderr } = {
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0 && result) resolve(result);
-      else reject(new Error(`${script} ${args.join(' ')} failed (${signal || `exit code ${code}`})${log ? '' : `:\n${stderr}`}`));
+      else
+        reject(
+          new Error(
+            `${script} ${args.join(' ')} failed (${signal || `exit code ${code}`})${log ? '' : `:\n${stderr}`}`,
+          ),
+        );
     });
   });
 }

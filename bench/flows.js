@@ -20,7 +20,17 @@ const VARIANTS = {
 
 function sinks(prefix) {
   return [
-    { id: `${prefix}-out`, z: prefix, type: 'debug', active: false, tosidebar: false, console: 'false', tostatus: false, complete: 'true', wires: [] },
+    {
+      id: `${prefix}-out`,
+      z: prefix,
+      type: 'debug',
+      active: false,
+      tosidebar: false,
+      console: 'false',
+      tostatus: false,
+      complete: 'true',
+      wires: [],
+    },
     { id: `${prefix}-catch`, z: prefix, type: 'catch', scope: null, uncaught: false, wires: [] },
   ];
 }
@@ -78,7 +88,11 @@ function httpRequestFlow(tab, simUrl, keepAlive) {
 /** Node-RED's own share: a message through a node that passes it on, to the same end node. */
 function hopFlow() {
   const tab = 'hop';
-  return [{ id: tab, type: 'tab', label: tab }, { id: `${tab}-node`, z: tab, type: 'junction', wires: [[`${tab}-out`]] }, ...sinks(tab)];
+  return [
+    { id: tab, type: 'tab', label: tab },
+    { id: `${tab}-node`, z: tab, type: 'junction', wires: [[`${tab}-out`]] },
+    ...sinks(tab),
+  ];
 }
 
 function benchFlows(simUrl, { account, variants = Object.keys(VARIANTS) } = {}) {
@@ -116,7 +130,10 @@ class FlowDriver {
     this.failures = 0;
     this.lastError = undefined;
     nodeRed.node(`${variant}-out`).on('input', (msg, _send, done) => {
-      this.settle(msg, SUCCEEDED[variant](msg) ? undefined : `unexpected answer ${JSON.stringify(msg.payload).slice(0, 200)}`);
+      this.settle(
+        msg,
+        SUCCEEDED[variant](msg) ? undefined : `unexpected answer ${JSON.stringify(msg.payload).slice(0, 200)}`,
+      );
       done();
     });
     nodeRed.node(`${variant}-catch`).on('input', (msg, _send, done) => {

@@ -13,9 +13,18 @@
  *   node --expose-gc bench/images.js [--runs=7]
  */
 const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
-const { API_KEY, DEVICE_ID, collectGarbage, intOption, median, requireDist, runPart, sharpLoaded, startSimulatorProcess, toMB } = require(
-  './common',
-);
+const {
+  API_KEY,
+  DEVICE_ID,
+  collectGarbage,
+  intOption,
+  median,
+  requireDist,
+  runPart,
+  sharpLoaded,
+  startSimulatorProcess,
+  toMB,
+} = require('./common');
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -34,16 +43,24 @@ async function twelveMegapixelJpeg(sharp) {
       raw[i + 2] = (((x + y) * 127) / (WIDTH + HEIGHT) + 64 + grain) & 0xff;
     }
   }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** An SVG page a flow builds for a screen: a title, a few readings and a chart of the day. */
 function dashboardSvg() {
-  const points = Array.from({ length: 96 }, (_, i) => `${40 + i * 7.5},${420 - Math.round(80 * Math.sin(i / 9) + 60 * Math.cos(i / 23))}`);
+  const points = Array.from(
+    { length: 96 },
+    (_, i) => `${40 + i * 7.5},${420 - Math.round(80 * Math.sin(i / 9) + 60 * Math.cos(i / 23))}`,
+  );
   const tiles = ['Kitchen 21.4 °C', 'Hallway 19.8 °C', 'Outside 7.2 °C', 'Humidity 48 %']
-    .map((text, i) => `<g transform="translate(${40 + (i % 2) * 370},${90 + Math.floor(i / 2) * 90})">` +
-      `<rect width="340" height="70" rx="8" fill="#fff" stroke="#000" stroke-width="3"/>` +
-      `<text x="20" y="46" font-family="sans-serif" font-size="30">${text}</text></g>`)
+    .map(
+      (text, i) =>
+        `<g transform="translate(${40 + (i % 2) * 370},${90 + Math.floor(i / 2) * 90})">` +
+        `<rect width="340" height="70" rx="8" fill="#fff" stroke="#000" stroke-width="3"/>` +
+        `<text x="20" y="46" font-family="sans-serif" font-size="30">${text}</text></g>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
@@ -94,7 +111,9 @@ async function largestPngs(sharp, count, limitBytes) {
   const pictures = [];
   for (let n = 0; n < count; n++) {
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761 + n * 40503) >>> 24;
-    const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     if (png.length > limitBytes) throw new Error(`test picture of ${png.length} bytes is over the limit`);
     pictures.push(png);
   }

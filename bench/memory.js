@@ -41,7 +41,7 @@ async function main() {
     await pushRange(driver, 0, baseline, concurrency);
     const atBaseline = heapNow();
     const samples = [{ messages: baseline, ...atBaseline }];
-    for (let done = baseline; done < messages; ) {
+    for (let done = baseline; done < messages;) {
       const to = Math.min(messages, Math.floor(done / step + 1) * step);
       await pushRange(driver, done, to, concurrency);
       done = to;

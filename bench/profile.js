@@ -122,7 +122,8 @@ function profileBurst({ variant = 'ours', burst = 2000, top = 25, keep = false }
     pushes: burst,
     top,
     keep,
-    describe: (result) => `the hand-over of a burst of ${burst}, variant "${variant}" (event loop held ${result.stalledMs.toFixed(0)} ms)`,
+    describe: (result) =>
+      `the hand-over of a burst of ${burst}, variant "${variant}" (event loop held ${result.stalledMs.toFixed(0)} ms)`,
   });
 }
 

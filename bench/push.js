@@ -11,11 +11,23 @@
  *   node bench/push.js [--pushes=2000] [--warmup=300] [--rounds=8] [--only=ours,httpKeepAlive,http,undici,hop]
  */
 const { performance } = require('node:perf_hooks');
-const { intOption, median, quantile, runPart, sharpLoaded, startNodeRed, startSimulatorProcess, stringOption } = require('./common');
+const {
+  intOption,
+  median,
+  quantile,
+  runPart,
+  sharpLoaded,
+  startNodeRed,
+  startSimulatorProcess,
+  stringOption,
+} = require('./common');
 const { VARIANTS, benchFlows, FlowDriver, UndiciDriver, sampleText } = require('./flows');
 
 const ORDER = ['ours', 'httpKeepAlive', 'http', 'undici', 'hop'];
-const LABELS = { ...Object.fromEntries(Object.entries(VARIANTS).map(([k, v]) => [k, v.label])), undici: 'plain undici loop (floor)' };
+const LABELS = {
+  ...Object.fromEntries(Object.entries(VARIANTS).map(([k, v]) => [k, v.label])),
+  undici: 'plain undici loop (floor)',
+};
 
 async function pushSequentially(driver, count, offset) {
   const latencies = new Array(count);
@@ -36,14 +48,19 @@ async function main() {
   const nodeRed = await startNodeRed({ flows, credentials });
   const sharpAfterStart = sharpLoaded();
   const drivers = Object.fromEntries(
-    variants.map((variant) => [variant, variant === 'undici' ? new UndiciDriver(sim.url) : new FlowDriver(nodeRed, variant)]),
+    variants.map((variant) => [
+      variant,
+      variant === 'undici' ? new UndiciDriver(sim.url) : new FlowDriver(nodeRed, variant),
+    ]),
   );
   try {
     for (const variant of variants) await pushSequentially(drivers[variant], warmup, 0);
 
     // On the clock a --cpu-prof profile uses (µs), so bench/profile.js can keep the timed part alone.
     const window = { fromUs: Number(process.hrtime.bigint() / 1000n) };
-    const results = Object.fromEntries(variants.map((v) => [v, { latencies: [], cpuMs: 0, simCpuMs: 0, wallMs: 0, connections: 0 }]));
+    const results = Object.fromEntries(
+      variants.map((v) => [v, { latencies: [], cpuMs: 0, simCpuMs: 0, wallMs: 0, connections: 0 }]),
+    );
     const perRound = Math.ceil(pushes / rounds);
     for (let round = 0; round < rounds; round++) {
       // Each round starts with a different variant, so none is always first after another.
@@ -70,7 +87,8 @@ async function main() {
     for (const variant of variants) {
       const { latencies, cpuMs, simCpuMs, wallMs, connections } = results[variant];
       const driver = drivers[variant];
-      if (driver.failures > 0) throw new Error(`${variant}: ${driver.failures} pushes failed, the last: ${driver.lastError}`);
+      if (driver.failures > 0)
+        throw new Error(`${variant}: ${driver.failures} pushes failed, the last: ${driver.lastError}`);
       rows[variant] = {
         label: LABELS[variant],
         pushes: latencies.length,

@@ -119,22 +119,42 @@ function pushRows({ variants }) {
       'Per push',
       `${v.label}: median (p90)`,
       `${ms(v.medianMs)} (${ms(v.p90Ms)}); CPU ${us(v.cpuUsPerPush)}/push` +
-        (v.connectionsOpened === undefined || v.label.includes('hop') ? '' : `; ${v.connectionsOpened} connections opened`),
+        (v.connectionsOpened === undefined || v.label.includes('hop')
+          ? ''
+          : `; ${v.connectionsOpened} connections opened`),
       '',
       '',
     ]);
   }
   if (variants.ours && variants.httpKeepAlive) {
     const ratio = variants.ours.medianMs / variants.httpKeepAlive.medianMs;
-    rows.push(['Per push', 'ours / http request (keep-alive), medians', x(ratio), `≤ ${TARGETS.vsHttpRequest}x`, met(ratio <= TARGETS.vsHttpRequest)]);
+    rows.push([
+      'Per push',
+      'ours / http request (keep-alive), medians',
+      x(ratio),
+      `≤ ${TARGETS.vsHttpRequest}x`,
+      met(ratio <= TARGETS.vsHttpRequest),
+    ]);
   }
   if (variants.ours && variants.http) {
     const ratio = variants.ours.medianMs / variants.http.medianMs;
-    rows.push(['Per push', 'ours / http request (default), medians', x(ratio), `≤ ${TARGETS.vsHttpRequest}x`, met(ratio <= TARGETS.vsHttpRequest)]);
+    rows.push([
+      'Per push',
+      'ours / http request (default), medians',
+      x(ratio),
+      `≤ ${TARGETS.vsHttpRequest}x`,
+      met(ratio <= TARGETS.vsHttpRequest),
+    ]);
   }
   if (variants.ours && variants.undici) {
     const ratio = variants.ours.medianMs / variants.undici.medianMs;
-    rows.push(['Per push', 'ours / plain undici loop, medians', x(ratio), `≤ ${TARGETS.vsUndici}x`, met(ratio <= TARGETS.vsUndici)]);
+    rows.push([
+      'Per push',
+      'ours / plain undici loop, medians',
+      x(ratio),
+      `≤ ${TARGETS.vsUndici}x`,
+      met(ratio <= TARGETS.vsUndici),
+    ]);
     const cpu = variants.ours.cpuUsPerPush / variants.undici.cpuUsPerPush;
     rows.push(['Per push', 'ours / plain undici loop, CPU per push', x(cpu), '', '']);
   }
@@ -146,11 +166,24 @@ function throughputRows(results) {
   const describe = (r) =>
     `drained in ${ms(r.drainMs)} (${Math.round(r.pushesPerSecond)}/s); peak RSS ${mb(r.peakRssMB)} (+${mb(r.peakRssGrowthMB)}); ` +
     `loop held ${ms(r.stalledMs)} at hand-over`;
-  if (results.ours) rows.push(['Burst', `${results.ours.burst} at once, ours (queue ${results.ours.queueLimit})`, describe(results.ours), '', '']);
+  if (results.ours)
+    rows.push([
+      'Burst',
+      `${results.ours.burst} at once, ours (queue ${results.ours.queueLimit})`,
+      describe(results.ours),
+      '',
+      '',
+    ]);
   if (results.oursLatency) {
     const r = results.oursLatency;
     const floor = (r.burst * r.latencyMs) / r.maxInFlight;
-    rows.push(['Burst', `same, service taking ${r.latencyMs} ms`, `${describe(r)}; least possible ${ms(floor)}`, '', '']);
+    rows.push([
+      'Burst',
+      `same, service taking ${r.latencyMs} ms`,
+      `${describe(r)}; least possible ${ms(floor)}`,
+      '',
+      '',
+    ]);
     const bound = Math.max(r.simulatorPeakOpen, r.clientPeakInFlight);
     rows.push([
       'Burst',
@@ -162,30 +195,85 @@ function throughputRows(results) {
   }
   if (results.oursDefaultQueue) {
     const r = results.oursDefaultQueue;
-    rows.push(['Burst', `ours with the default queue (${r.queueLimit})`, `${r.delivered} pushed, ${r.refused} refused "busy" at once`, 'refused, not piled up', met(r.delivered + r.refused === r.burst)]);
+    rows.push([
+      'Burst',
+      `ours with the default queue (${r.queueLimit})`,
+      `${r.delivered} pushed, ${r.refused} refused "busy" at once`,
+      'refused, not piled up',
+      met(r.delivered + r.refused === r.burst),
+    ]);
   }
-  if (results.httpKeepAlive) rows.push(['Burst', `${results.httpKeepAlive.burst} at once, http request (keep-alive)`, describe(results.httpKeepAlive), '', '']);
+  if (results.httpKeepAlive)
+    rows.push([
+      'Burst',
+      `${results.httpKeepAlive.burst} at once, http request (keep-alive)`,
+      describe(results.httpKeepAlive),
+      '',
+      '',
+    ]);
   if (results.httpKeepAliveLatency) {
     const r = results.httpKeepAliveLatency;
-    rows.push(['Burst', `same, service taking ${r.latencyMs} ms`, `${describe(r)}; ${r.simulatorPeakOpen} requests open at once`, '', '']);
+    rows.push([
+      'Burst',
+      `same, service taking ${r.latencyMs} ms`,
+      `${describe(r)}; ${r.simulatorPeakOpen} requests open at once`,
+      '',
+      '',
+    ]);
   }
   return rows;
 }
 
 function memoryRows(r) {
   return [
-    ['Memory', `heap after ${r.baseline} messages → after ${r.messages}`, `${mb(r.heapAtBaselineMB)} → ${mb(r.heapAtEndMB)}`, '', ''],
-    ['Memory', 'heap growth', mb(r.heapGrowthMB), `< ${TARGETS.heapGrowthMB} MB`, met(r.heapGrowthMB < TARGETS.heapGrowthMB)],
+    [
+      'Memory',
+      `heap after ${r.baseline} messages → after ${r.messages}`,
+      `${mb(r.heapAtBaselineMB)} → ${mb(r.heapAtEndMB)}`,
+      '',
+      '',
+    ],
+    [
+      'Memory',
+      'heap growth',
+      mb(r.heapGrowthMB),
+      `< ${TARGETS.heapGrowthMB} MB`,
+      met(r.heapGrowthMB < TARGETS.heapGrowthMB),
+    ],
   ];
 }
 
 function startupRows(r) {
   return [
     // The difference of two whole starts is only a hint on a busy machine; the direct measure holds the target.
-    ['Start-up', `Node-RED start with / without our package (median of ${r.runs})`, `${ms(r.withMs)} / ${ms(r.withoutMs)} (${r.addedMs < 0 ? '' : '+'}${ms(r.addedMs)})`, '(a hint: noisy)', ''],
-    ['Start-up', 'our node files: require (with what they load) + registration', `${ms(r.ourRequireMs)} + ${ms(r.ourRegisterMs)}`, `< ${TARGETS.startupMs} ms`, met(r.ourRequireMs + r.ourRegisterMs < TARGETS.startupMs)],
-    ['Start-up', 'memory added: heap / RSS', `${mb(r.addedHeapMB)} / ${mb(r.addedRssMB)}`, `< ${TARGETS.startupMB} MB`, met(r.addedRssMB < TARGETS.startupMB && r.addedHeapMB < TARGETS.startupMB)],
-    ['Start-up', 'undici / sharp loaded at start', `${r.undiciLoaded ? 'yes' : 'no'} / ${r.sharpLoaded ? 'yes' : 'no'}`, 'no / no', met(!r.undiciLoaded && !r.sharpLoaded)],
+    [
+      'Start-up',
+      `Node-RED start with / without our package (median of ${r.runs})`,
+      `${ms(r.withMs)} / ${ms(r.withoutMs)} (${r.addedMs < 0 ? '' : '+'}${ms(r.addedMs)})`,
+      '(a hint: noisy)',
+      '',
+    ],
+    [
+      'Start-up',
+      'our node files: require (with what they load) + registration',
+      `${ms(r.ourRequireMs)} + ${ms(r.ourRegisterMs)}`,
+      `< ${TARGETS.startupMs} ms`,
+      met(r.ourRequireMs + r.ourRegisterMs < TARGETS.startupMs),
+    ],
+    [
+      'Start-up',
+      'memory added: heap / RSS',
+      `${mb(r.addedHeapMB)} / ${mb(r.addedRssMB)}`,
+      `< ${TARGETS.startupMB} MB`,
+      met(r.addedRssMB < TARGETS.startupMB && r.addedHeapMB < TARGETS.startupMB),
+    ],
+    [
+      'Start-up',
+      'undici / sharp loaded at start',
+      `${r.undiciLoaded ? 'yes' : 'no'} / ${r.sharpLoaded ? 'yes' : 'no'}`,
+      'no / no',
+      met(!r.undiciLoaded && !r.sharpLoaded),
+    ],
   ];
 }
 
@@ -193,12 +281,48 @@ function imageRows(r) {
   const jpegMp = '12 MP JPEG';
   return [
     ['Images', `sharp's require / first ${jpegMp} fit`, `${ms(r.sharpRequireMs)} / ${ms(r.firstJpegFitMs)}`, '', ''],
-    ['Images', `${jpegMp} (${mb(r.jpegBytes / 1048576)}) → 400 x 300, median`, `${ms(r.jpeg.medianMs)} (sharp alone ${ms(r.jpeg.sharpAloneMs)})`, '', ''],
-    ['Images', 'SVG dashboard → 400 x 300, median', `${ms(r.svg.medianMs)} (sharp alone ${ms(r.svg.sharpAloneMs)})`, '', ''],
-    ['Images', 'fitted PNG: from the JPEG / from the SVG', `${kb(r.jpeg.outputBytes)} / ${kb(r.svg.outputBytes)}`, '≤ 2 MB', met(Math.max(r.jpeg.outputBytes, r.svg.outputBytes) <= 2 * 1048576)],
-    ['Images', `event loop held per call: Buffer / base64 string / SVG string`, `${ms(r.jpeg.syncBufferMs)} / ${ms(r.jpeg.syncBase64Ms)} / ${ms(r.svg.syncStringMs)}`, '', ''],
-    ['Images', `${r.concurrentCount} JPEG fits at once: time, worst event-loop delay`, `${ms(r.jpeg.concurrent.ms)}, ${ms(r.jpeg.concurrent.eventLoopDelayMaxMs)}`, '', ''],
-    ['Images', `${r.concurrentCount} SVG fits at once: time, worst event-loop delay`, `${ms(r.svg.concurrent.ms)}, ${ms(r.svg.concurrent.eventLoopDelayMaxMs)}`, '', ''],
+    [
+      'Images',
+      `${jpegMp} (${mb(r.jpegBytes / 1048576)}) → 400 x 300, median`,
+      `${ms(r.jpeg.medianMs)} (sharp alone ${ms(r.jpeg.sharpAloneMs)})`,
+      '',
+      '',
+    ],
+    [
+      'Images',
+      'SVG dashboard → 400 x 300, median',
+      `${ms(r.svg.medianMs)} (sharp alone ${ms(r.svg.sharpAloneMs)})`,
+      '',
+      '',
+    ],
+    [
+      'Images',
+      'fitted PNG: from the JPEG / from the SVG',
+      `${kb(r.jpeg.outputBytes)} / ${kb(r.svg.outputBytes)}`,
+      '≤ 2 MB',
+      met(Math.max(r.jpeg.outputBytes, r.svg.outputBytes) <= 2 * 1048576),
+    ],
+    [
+      'Images',
+      `event loop held per call: Buffer / base64 string / SVG string`,
+      `${ms(r.jpeg.syncBufferMs)} / ${ms(r.jpeg.syncBase64Ms)} / ${ms(r.svg.syncStringMs)}`,
+      '',
+      '',
+    ],
+    [
+      'Images',
+      `${r.concurrentCount} JPEG fits at once: time, worst event-loop delay`,
+      `${ms(r.jpeg.concurrent.ms)}, ${ms(r.jpeg.concurrent.eventLoopDelayMaxMs)}`,
+      '',
+      '',
+    ],
+    [
+      'Images',
+      `${r.concurrentCount} SVG fits at once: time, worst event-loop delay`,
+      `${ms(r.svg.concurrent.ms)}, ${ms(r.svg.concurrent.eventLoopDelayMaxMs)}`,
+      '',
+      '',
+    ],
     [
       'Images',
       `push of ${r.multipart.pictures} × 2 MB pictures (${mb(r.multipart.bytes / 1048576)}): time; loop held; buffers added`,
@@ -221,8 +345,10 @@ function printTable(rows) {
 function machine() {
   const cpus = os.cpus();
   const nodeRedVersion = require(require.resolve('node-red/package.json')).version;
-  return `${cpus.length} × ${cpus[0] ? cpus[0].model.trim() : 'unknown CPU'}, ${mb(os.totalmem() / 1048576)} RAM, ` +
-    `Node.js ${process.version}, Node-RED ${nodeRedVersion}, ${os.type()} ${os.release()}`;
+  return (
+    `${cpus.length} × ${cpus[0] ? cpus[0].model.trim() : 'unknown CPU'}, ${mb(os.totalmem() / 1048576)} RAM, ` +
+    `Node.js ${process.version}, Node-RED ${nodeRedVersion}, ${os.type()} ${os.release()}`
+  );
 }
 
 async function main() {
@@ -231,7 +357,13 @@ async function main() {
   }
   const started = Date.now();
   const results = {};
-  const runners = { push: pushPart, throughput: throughputPart, memory: memoryPart, startup: startupPart, images: imagesPart };
+  const runners = {
+    push: pushPart,
+    throughput: throughputPart,
+    memory: memoryPart,
+    startup: startupPart,
+    images: imagesPart,
+  };
   for (const part of parts) {
     if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
     results[part] = await runners[part]();
@@ -244,7 +376,9 @@ async function main() {
     ...(results.images ? imageRows(results.images) : []),
   ];
   console.log(`\nMachine: ${machine()}`);
-  console.log(`Run: ${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s${quick ? ' (--quick: not figures to quote)' : ''}\n`);
+  console.log(
+    `Run: ${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s${quick ? ' (--quick: not figures to quote)' : ''}\n`,
+  );
   printTable(rows);
   if (process.argv.includes('--profile')) {
     const { profileVariant, profileBurst, printProfile } = require('./profile');

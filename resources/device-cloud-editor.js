@@ -99,7 +99,7 @@
       return typedValidator(typeField, lengthCheck(max));
     },
     oneOf: oneOf,
-    pageId: oneOf(['1', '2', '3', '4', '5'])
+    pageId: oneOf(['1', '2', '3', '4', '5']),
   };
 
   // --- TypedInput ------------------------------------------------------------
@@ -113,7 +113,7 @@
     $('#node-input-' + field).typedInput({
       default: kind,
       typeField: '#node-input-' + field + 'Type',
-      types: [kind].concat(EVALUATED_TYPES)
+      types: [kind].concat(EVALUATED_TYPES),
     });
   }
 
@@ -129,7 +129,7 @@
     $.ajax({
       url: 'device-cloud/accounts/' + encodeURIComponent(accountId) + '/devices',
       dataType: 'json',
-      cache: false
+      cache: false,
     })
       .done(function (devices) {
         answer.resolve(Array.isArray(devices) ? devices : []);
@@ -178,13 +178,17 @@
   function noteIn($element) {
     return function show(icon, text) {
       $element.empty();
-      $('<i></i>').addClass('fa ' + icon).appendTo($element);
+      $('<i></i>')
+        .addClass('fa ' + icon)
+        .appendTo($element);
       $element.append(document.createTextNode(' ' + text));
     };
   }
 
   function refreshButton(onClick) {
-    return $('<button type="button" class="red-ui-button red-ui-button-small" style="margin-left: 8px; flex: none"></button>')
+    return $(
+      '<button type="button" class="red-ui-button red-ui-button-small" style="margin-left: 8px; flex: none"></button>',
+    )
       .attr('title', commonText('devicePicker.refresh'))
       .append('<i class="fa fa-refresh"></i>')
       .on('click', function (event) {
@@ -224,7 +228,7 @@
       hasValue: false,
       options: function () {
         return deviceOptions(devices, kept, fromMessageLabel, options.allDevices === true);
-      }
+      },
     };
     var types = [deviceType, 'str'].concat(options.evaluatedTypes || EVALUATED_TYPES);
     $input.typedInput({ default: DEVICE_TYPE, typeField: '#node-input-' + field + 'Type', types: types });
@@ -232,11 +236,22 @@
     var $note = $('<span class="device-cloud-device-note"></span>').css({
       flex: '1 1 auto',
       color: 'var(--red-ui-secondary-text-color)',
-      fontSize: '0.9em'
+      fontSize: '0.9em',
     });
     $('<div class="form-row"></div>')
-      .css({ display: 'flex', alignItems: 'flex-start', marginLeft: '104px', width: 'calc(70% + 4px)', marginTop: '-6px' })
-      .append($note, refreshButton(function () { load(true); }))
+      .css({
+        display: 'flex',
+        alignItems: 'flex-start',
+        marginLeft: '104px',
+        width: 'calc(70% + 4px)',
+        marginTop: '-6px',
+      })
+      .append(
+        $note,
+        refreshButton(function () {
+          load(true);
+        }),
+      )
       .insertAfter($input.closest('.form-row'));
     var note = noteIn($note);
 
@@ -254,7 +269,10 @@
       fetchDevices(accountId)
         .done(function (list) {
           if (mine !== request) return;
-          var text = list.length === 0 ? commonText('devicePicker.none') : commonText('devicePicker.count', { count: list.length });
+          var text =
+            list.length === 0
+              ? commonText('devicePicker.none')
+              : commonText('devicePicker.count', { count: list.length });
           show(list, 'fa-check', text);
         })
         .fail(function (text) {
@@ -302,6 +320,6 @@
     typedValue: typedValue,
     devicePicker: devicePicker,
     fetchDevices: fetchDevices,
-    accountCheck: accountCheck
+    accountCheck: accountCheck,
   };
 })();

@@ -75,7 +75,11 @@ async function startDemo(userDir) {
   const env = { ...process.env, PORT: String(editorPort), SIM_PORT: String(simPort), DEVICE_CLOUD_USER_DIR: userDir };
   delete env.DEVICE_CLOUD_BASE_URL;
   delete env.DEVICE_CLOUD_API_KEY;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   let output = '';
   await new Promise((resolve, reject) => {
@@ -97,7 +101,9 @@ async function startDemo(userDir) {
 
 /** Presses the inject nodes of the given names, one after the other, waiting for the simulator to settle. */
 async function press(demo, names) {
-  const { flows } = JSON.parse((await request(`${demo.editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } })).text);
+  const { flows } = JSON.parse(
+    (await request(`${demo.editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } })).text,
+  );
   for (const name of names) {
     const inject = flows.find((node) => node.type === 'inject' && node.name === name);
     if (!inject) throw new Error(`no inject node named "${name}" in the example flows`);
@@ -112,7 +118,10 @@ async function showOnlyOurPaletteCategory(page) {
   const headers = await page.$$('#red-ui-palette .red-ui-palette-category');
   for (const category of headers) {
     const id = await category.getAttribute('id');
-    const open = await category.$eval('.red-ui-palette-content', (content) => getComputedStyle(content).display !== 'none');
+    const open = await category.$eval(
+      '.red-ui-palette-content',
+      (content) => getComputedStyle(content).display !== 'none',
+    );
     if (open !== (id === 'red-ui-palette-container-device_cloud')) {
       await category.$eval('.red-ui-palette-header', (header) => header.click());
     }
@@ -153,7 +162,9 @@ async function main() {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     await shootEditor(browser, demo);
     await shootSimulator(browser, demo);
-    console.log(`Wrote ${path.relative(process.cwd(), path.join(DOCS, 'editor.png'))} and ${path.relative(process.cwd(), path.join(DOCS, 'simulator.png'))}`);
+    console.log(
+      `Wrote ${path.relative(process.cwd(), path.join(DOCS, 'editor.png'))} and ${path.relative(process.cwd(), path.join(DOCS, 'simulator.png'))}`,
+    );
   } finally {
     if (browser) await browser.close();
     if (demo) await demo.stop();

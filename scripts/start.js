@@ -62,7 +62,9 @@ function optionsFrom(env) {
   const baseUrl = env.DEVICE_CLOUD_BASE_URL || '';
   const apiKey = env.DEVICE_CLOUD_API_KEY || '';
   if (Boolean(baseUrl) !== Boolean(apiKey)) {
-    throw new StartError('set both DEVICE_CLOUD_BASE_URL and DEVICE_CLOUD_API_KEY to use the real service, or neither to use the simulator');
+    throw new StartError(
+      'set both DEVICE_CLOUD_BASE_URL and DEVICE_CLOUD_API_KEY to use the real service, or neither to use the simulator',
+    );
   }
   return {
     editorPort: portFrom(env, 'PORT', 1880),
@@ -94,7 +96,8 @@ function assertPortFree(port, variable) {
 async function startService(options) {
   if (options.service) return { ...options.service, name: 'Device Cloud', simulator: null };
   const serverFile = path.join(ROOT, 'dist', 'simulator', 'server.js');
-  if (!fs.existsSync(serverFile)) throw new StartError('dist/ is missing: run npm run build (or npm start without DEVICE_CLOUD_SKIP_BUILD)');
+  if (!fs.existsSync(serverFile))
+    throw new StartError('dist/ is missing: run npm run build (or npm start without DEVICE_CLOUD_SKIP_BUILD)');
   const { startSimulator } = require(serverFile);
   let simulator;
   try {
@@ -104,7 +107,8 @@ async function startService(options) {
       log: (line) => console.log(`[simulator] ${line}`),
     });
   } catch (error) {
-    if (error.code === 'EADDRINUSE') throw new StartError(`port ${options.simulatorPort} is in use: set SIM_PORT to a free port`);
+    if (error.code === 'EADDRINUSE')
+      throw new StartError(`port ${options.simulatorPort} is in use: set SIM_PORT to a free port`);
     throw error;
   }
   return { baseUrl: simulator.url, apiKey: simulator.apiKey, name: 'Device Cloud simulator', simulator };
@@ -172,7 +176,10 @@ function readExamples() {
     .map((file) => file.slice(0, -'.json'.length));
   const rank = (name) => (TAB_ORDER.includes(name) ? TAB_ORDER.indexOf(name) : TAB_ORDER.length);
   names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return names.map((name) => ({ name, nodes: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')) }));
+  return names.map((name) => ({
+    name,
+    nodes: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')),
+  }));
 }
 
 function tabIdOf(name) {
@@ -192,7 +199,13 @@ function exampleFlows(service) {
       flows.push(placed);
     }
   }
-  flows.push({ id: SHARED_ACCOUNT_ID, type: ACCOUNT_TYPE, name: service.name, baseUrl: service.baseUrl, authHeader: 'x-api-key' });
+  flows.push({
+    id: SHARED_ACCOUNT_ID,
+    type: ACCOUNT_TYPE,
+    name: service.name,
+    baseUrl: service.baseUrl,
+    authHeader: 'x-api-key',
+  });
   return flows;
 }
 
@@ -225,7 +238,9 @@ function warnWhenAccountElsewhere(flowFile, service) {
   } catch {
     return; // Node-RED will say what is wrong with it
   }
-  const elsewhere = (Array.isArray(flows) ? flows : []).filter((node) => node.type === ACCOUNT_TYPE && node.baseUrl !== service.baseUrl);
+  const elsewhere = (Array.isArray(flows) ? flows : []).filter(
+    (node) => node.type === ACCOUNT_TYPE && node.baseUrl !== service.baseUrl,
+  );
   for (const account of elsewhere) {
     console.warn(
       `Note: the account "${account.name || account.id}" in ${flowFile} points at ${account.baseUrl}, not ${service.baseUrl}. ` +
@@ -240,7 +255,11 @@ function startNodeRed(userDir, settingsFile) {
   const redJs = path.join(path.dirname(require.resolve('node-red/package.json', { paths: [ROOT] })), 'red.js');
   const env = { ...process.env };
   delete env.DEVICE_CLOUD_API_KEY; // the key reaches Node-RED through the encrypted credentials only
-  return spawn(process.execPath, [redJs, '--userDir', userDir, '--settings', settingsFile], { cwd: ROOT, env, stdio: 'inherit' });
+  return spawn(process.execPath, [redJs, '--userDir', userDir, '--settings', settingsFile], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
 }
 
 function answersWith200(url) {

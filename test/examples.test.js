@@ -122,7 +122,10 @@ describe('examples', function () {
         expect(comment, 'a comment node').to.exist;
         expect(comment.info, 'the comment says what the example shows').to.match(/\w+/);
         for (const type of ['inject', 'debug', 'catch']) {
-          expect(example.nodes.some((node) => node.type === type), `a ${type} node`).to.equal(true);
+          expect(
+            example.nodes.some((node) => node.type === type),
+            `a ${type} node`,
+          ).to.equal(true);
         }
         const catchNode = example.nodes.find((node) => node.type === 'catch');
         expect(wiresOf(catchNode).map((id) => byId.get(id).type)).to.include('debug');
@@ -204,14 +207,31 @@ class ExampleRun {
       if (node.type === ACCOUNT_TYPE) {
         flow.push({ ...node, baseUrl: this.h.sim.url });
       } else if (node.type === 'debug') {
-        flow.push({ id: node.id, type: 'helper', name: node.name, z: tab.id, x: node.x ?? 0, y: node.y ?? 0, wires: [] });
+        flow.push({
+          id: node.id,
+          type: 'helper',
+          name: node.name,
+          z: tab.id,
+          x: node.x ?? 0,
+          y: node.y ?? 0,
+          wires: [],
+        });
       } else {
         flow.push({ ...node, z: tab.id, x: node.x ?? 0, y: node.y ?? 0 });
       }
     }
     for (const id of this.watches) {
       flow.push(
-        { id: `polled-${id}`, type: 'complete', scope: [id], uncaught: false, z: tab.id, x: 0, y: 0, wires: [[`polled-${id}-out`]] },
+        {
+          id: `polled-${id}`,
+          type: 'complete',
+          scope: [id],
+          uncaught: false,
+          z: tab.id,
+          x: 0,
+          y: 0,
+          wires: [[`polled-${id}-out`]],
+        },
         { id: `polled-${id}-out`, type: 'helper', z: tab.id, x: 0, y: 0, wires: [] },
       );
     }
@@ -252,7 +272,9 @@ class ExampleRun {
    */
   press(inject) {
     const reached = this.reachableFrom(inject);
-    const debugs = reached.filter((node) => node.type === 'debug' && !this.catchDebugs.has(node.id)).map((node) => node.id);
+    const debugs = reached
+      .filter((node) => node.type === 'debug' && !this.catchDebugs.has(node.id))
+      .map((node) => node.id);
     const polls = reached.filter((node) => MESSAGE_SOURCES.has(node.type)).map((node) => `polled-${node.id}-out`);
     debugs.forEach((id) => this.expectedDebugs.add(id));
     const ends = debugs.length ? debugs : polls;
@@ -288,15 +310,21 @@ class ExampleRun {
    * watch to hear of them.
    */
   async changeTodosAndPoll() {
-    const pollers = this.injects.filter((inject) => this.reachableFrom(inject).some((node) => MESSAGE_SOURCES.has(node.type)));
+    const pollers = this.injects.filter((inject) =>
+      this.reachableFrom(inject).some((node) => MESSAGE_SOURCES.has(node.type)),
+    );
     expect(pollers, 'an inject node that asks the watch to poll').to.not.be.empty;
-    const afterWatches = new Set(this.watches.flatMap((id) => this.reachableFrom(this.byId.get(id)).map((node) => node.id)));
+    const afterWatches = new Set(
+      this.watches.flatMap((id) => this.reachableFrom(this.byId.get(id)).map((node) => node.id)),
+    );
     const heardBefore = this.debugMessagesAfter(afterWatches);
     const created = await this.api('POST', '/todos', { title: 'Feed the cat', deviceId: 'AA:BB:CC:DD:EE:01' });
     for (const inject of pollers) await this.press(inject);
     await this.api('PUT', `/todos/${created.id}/complete`);
     for (const inject of pollers) await this.press(inject);
-    expect(this.debugMessagesAfter(afterWatches), 'messages the watch sent on to a debug node').to.be.above(heardBefore);
+    expect(this.debugMessagesAfter(afterWatches), 'messages the watch sent on to a debug node').to.be.above(
+      heardBefore,
+    );
   }
 
   debugMessagesAfter(ids) {

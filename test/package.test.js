@@ -52,7 +52,9 @@ describe('the npm package', function () {
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-pack-'));
     // The suite has just built dist/; the prepack build is the same step.
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root });
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: root,
+    });
     tarball = path.join(dir, JSON.parse(stdout)[0].filename);
   });
 
@@ -67,7 +69,10 @@ describe('the npm package', function () {
 
   it('ships the built nodes, examples, README and LICENSE, and nothing of the tests or sources', async () => {
     const { stdout } = await run('tar', ['-tzf', tarball]);
-    const files = stdout.split('\n').filter(Boolean).map((file) => file.replace(/^package\//, ''));
+    const files = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((file) => file.replace(/^package\//, ''));
     for (const file of Object.values(pkg['node-red'].nodes)) expect(files).to.include(file);
     expect(files).to.include.members(['README.md', 'LICENSE', 'package.json', 'dist/simulator/cli.js']);
     expect(files.some((file) => file.startsWith('examples/'))).to.equal(true);
@@ -89,7 +94,20 @@ describe('the npm package', function () {
       { id: 'go', type: 'inject', z: 'tab', x: 100, y: 100, wires: [['devices']] },
       { id: 'devices', type: 'device-cloud-devices', z: 'tab', x: 300, y: 100, account: 'account', wires: [['json']] },
       { id: 'json', type: 'json', z: 'tab', x: 500, y: 100, action: 'str', property: 'payload', wires: [['file']] },
-      { id: 'file', type: 'file', z: 'tab', x: 700, y: 100, filename: outFile, filenameType: 'str', appendNewline: false, createDir: false, overwriteFile: 'true', encoding: 'utf8', wires: [] },
+      {
+        id: 'file',
+        type: 'file',
+        z: 'tab',
+        x: 700,
+        y: 100,
+        filename: outFile,
+        filenameType: 'str',
+        appendNewline: false,
+        createDir: false,
+        overwriteFile: 'true',
+        encoding: 'utf8',
+        wires: [],
+      },
     ];
     fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows));
     fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({ account: { apiKey: sim.apiKey } }));
@@ -118,7 +136,11 @@ describe('the npm package', function () {
     expect(nodes.filter((set) => set.module === pkg.name && set.err)).to.deep.equal([]);
 
     await waitFor(async () => (await fetch(`${base}/inject/go`, { method: 'POST' })).ok, 'the inject');
-    const written = await waitFor(() => fs.existsSync(outFile) && JSON.parse(fs.readFileSync(outFile, 'utf8')), 'the devices', 20_000);
+    const written = await waitFor(
+      () => fs.existsSync(outFile) && JSON.parse(fs.readFileSync(outFile, 'utf8')),
+      'the devices',
+      20_000,
+    );
     expect(written).to.deep.equal(sim.state.devices);
     expect(sim.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['GET /open/v1/devices']);
     expect(log).to.not.include(sim.apiKey);

@@ -21,7 +21,9 @@ const NODE_RED_MIN_NODE = { 4: '18.5.0', 5: '22.9.0' };
 /** What the validator reads from a node's html: each literal registerType and its inline definition. */
 function nodeDefinitions(file) {
   const html = fs.readFileSync(file, 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+type=['"]text\/javascript['"][^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script[^>]+type=['"]text\/javascript['"][^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => m[1],
+  );
   const definitions = {};
   for (const script of scripts) {
     walk.simple(acorn.parse(script, { ecmaVersion: 'latest' }), {
@@ -87,7 +89,9 @@ describe('flow library scorecard (node-red-dev validate, offline rules)', () => 
     expect(Object.keys(definitions).sort()).to.deep.equal(Object.keys(pkg['node-red'].nodes).sort());
 
     const examples = fs.readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.json'));
-    const used = new Set(examples.flatMap((f) => JSON.parse(fs.readFileSync(path.join(root, 'examples', f), 'utf8')).map((n) => n.type)));
+    const used = new Set(
+      examples.flatMap((f) => JSON.parse(fs.readFileSync(path.join(root, 'examples', f), 'utf8')).map((n) => n.type)),
+    );
     const missing = Object.entries(definitions)
       .filter(([type, def]) => def.category !== 'config' && !used.has(type))
       .map(([type]) => type);

@@ -11,8 +11,19 @@ const HALLWAY = 'AA:BB:CC:DD:EE:02';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 const LIST_ITEM_KEYS = [
-  'id', 'title', 'description', 'dueDate', 'dueTime', 'repeatType', 'status',
-  'priority', 'completed', 'deviceId', 'deviceName', 'createDate', 'updateDate',
+  'id',
+  'title',
+  'description',
+  'dueDate',
+  'dueTime',
+  'repeatType',
+  'status',
+  'priority',
+  'completed',
+  'deviceId',
+  'deviceName',
+  'createDate',
+  'updateDate',
 ];
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -58,7 +69,10 @@ function eventReader(response) {
         const frame = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const lines = frame.split('\n');
-        const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+        const data = lines
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n');
         const event = lines.find((l) => l.startsWith('event: '));
         if (data) return { event: event && event.slice(7), data: JSON.parse(data) };
         continue;
@@ -167,8 +181,12 @@ describe('simulator', function () {
 
     it('answers 401 for a wrong key in either header', async function () {
       expect((await call('GET', '/devices', { auth: 'none', headers: { 'X-API-Key': 'nope' } })).status).to.equal(401);
-      expect((await call('GET', '/devices', { auth: 'none', headers: { Authorization: 'Bearer nope' } })).status).to.equal(401);
-      expect((await call('GET', '/devices', { auth: 'none', headers: { Authorization: sim.apiKey } })).status).to.equal(401);
+      expect(
+        (await call('GET', '/devices', { auth: 'none', headers: { Authorization: 'Bearer nope' } })).status,
+      ).to.equal(401);
+      expect((await call('GET', '/devices', { auth: 'none', headers: { Authorization: sim.apiKey } })).status).to.equal(
+        401,
+      );
     });
 
     it('accepts X-API-Key and Authorization: Bearer', async function () {
@@ -250,7 +268,9 @@ describe('simulator', function () {
     });
 
     it('decodes a percent-encoded device id in the path', async function () {
-      const answer = await call('PUT', `/devices/${encodeURIComponent(KITCHEN)}/sync-interval`, { json: { syncInterval: 30 } });
+      const answer = await call('PUT', `/devices/${encodeURIComponent(KITCHEN)}/sync-interval`, {
+        json: { syncInterval: 30 },
+      });
       expect(answer.status).to.equal(200);
       expect(answer.body.data.deviceId).to.equal(KITCHEN);
     });
@@ -291,8 +311,16 @@ describe('simulator', function () {
 
     it('stores the fields of a create', async function () {
       const fields = {
-        title: 'Gym', description: 'legs', dueDate: '2024-02-29', dueTime: '07:30', repeatType: 'weekly',
-        repeatWeekday: 0, repeatMonth: 12, repeatDay: '31', priority: 2, deviceId: HALLWAY,
+        title: 'Gym',
+        description: 'legs',
+        dueDate: '2024-02-29',
+        dueTime: '07:30',
+        repeatType: 'weekly',
+        repeatWeekday: 0,
+        repeatMonth: 12,
+        repeatDay: '31',
+        priority: 2,
+        deviceId: HALLWAY,
       };
       const { id } = await createTodo(fields);
       expect(sim.state.todos.get(id)).to.include({ ...fields, repeatDay: 31, status: 0 });
@@ -313,11 +341,28 @@ describe('simulator', function () {
     });
 
     const invalidFields = [
-      ['dueDate', '2024-02-30'], ['dueDate', '2023-02-29'], ['dueDate', '2024-2-3'], ['dueDate', '03/04/2024'],
-      ['dueTime', '24:00'], ['dueTime', '9:30'], ['dueTime', '12:60'], ['repeatType', 'hourly'], ['repeatType', 'Daily'],
-      ['repeatWeekday', 7], ['repeatWeekday', -1], ['repeatMonth', 0], ['repeatMonth', 13], ['repeatDay', 0],
-      ['repeatDay', 32], ['repeatDay', 'x'], ['priority', 3], ['priority', -1], ['priority', 1.5], ['priority', '1'],
-      ['description', 5], ['deviceId', 7],
+      ['dueDate', '2024-02-30'],
+      ['dueDate', '2023-02-29'],
+      ['dueDate', '2024-2-3'],
+      ['dueDate', '03/04/2024'],
+      ['dueTime', '24:00'],
+      ['dueTime', '9:30'],
+      ['dueTime', '12:60'],
+      ['repeatType', 'hourly'],
+      ['repeatType', 'Daily'],
+      ['repeatWeekday', 7],
+      ['repeatWeekday', -1],
+      ['repeatMonth', 0],
+      ['repeatMonth', 13],
+      ['repeatDay', 0],
+      ['repeatDay', 32],
+      ['repeatDay', 'x'],
+      ['priority', 3],
+      ['priority', -1],
+      ['priority', 1.5],
+      ['priority', '1'],
+      ['description', 5],
+      ['deviceId', 7],
     ];
     for (const [field, value] of invalidFields) {
       it(`refuses ${field} = ${JSON.stringify(value)} on create and update`, async function () {
@@ -334,11 +379,20 @@ describe('simulator', function () {
       expect(answer.status).to.equal(200);
       expect(answer.body.code).to.equal(0);
       expect(answer.body.data.map((item) => item.id)).to.deep.equal([5, 6]);
-      for (const item of answer.body.data) expect(Object.keys(item)).to.have.members(LIST_ITEM_KEYS).and.have.length(13);
+      for (const item of answer.body.data)
+        expect(Object.keys(item)).to.have.members(LIST_ITEM_KEYS).and.have.length(13);
       const item = answer.body.data[1];
       expect(item).to.include({
-        title: 'Kitchen task', description: null, dueDate: '2030-01-02', dueTime: '', repeatType: 'none',
-        status: 0, priority: 0, completed: false, deviceId: KITCHEN, deviceName: 'Kitchen',
+        title: 'Kitchen task',
+        description: null,
+        dueDate: '2030-01-02',
+        dueTime: '',
+        repeatType: 'none',
+        status: 0,
+        priority: 0,
+        completed: false,
+        deviceId: KITCHEN,
+        deviceName: 'Kitchen',
       });
       expect(item.createDate).to.match(LOCAL_DATE_TIME);
       expect(Number.isInteger(item.updateDate)).to.equal(true);
@@ -364,7 +418,11 @@ describe('simulator', function () {
       sim.addTodo({ title: 'Old', priority: 0, updateDate: 1000, status: 1 });
       const answer = await call('PUT', '/todos/1', { json: { title: 'New', priority: 2, description: 'd' } });
       expect(answer.status).to.equal(200);
-      expect(answer.body).to.deep.equal({ code: 0, msg: 'success', data: { id: 1, title: 'New', status: 1, priority: 2 } });
+      expect(answer.body).to.deep.equal({
+        code: 0,
+        msg: 'success',
+        data: { id: 1, title: 'New', status: 1, priority: 2 },
+      });
       const stored = sim.state.todos.get(1);
       expect(stored).to.include({ title: 'New', priority: 2, description: 'd', status: 1 });
       expect(stored.updateDate).to.be.above(1000);
@@ -428,16 +486,24 @@ describe('simulator', function () {
     it('pushes text to page 1 when no pageId is given', async function () {
       const answer = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'Hello\nworld' } });
       expect(answer.status).to.equal(200);
-      expect(answer.body).to.deep.equal({ code: 0, msg: 'success', data: { totalPages: 1, pushedPages: 1, pageId: '1' } });
+      expect(answer.body).to.deep.equal({
+        code: 0,
+        msg: 'success',
+        data: { totalPages: 1, pushedPages: 1, pageId: '1' },
+      });
       const page = sim.state.pages.get(KITCHEN)[0];
       expect(page).to.include({ kind: 'text', text: 'Hello\nworld', fontSize: 20, persistent: false });
       expect(page.pushedAt).to.be.a('number');
     });
 
     it('pushes to the given page, as a string or a number, and counts pages', async function () {
-      const third = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'a', pageId: '3', fontSize: 48 } });
+      const third = await call('POST', `/devices/${KITCHEN}/display/text`, {
+        json: { text: 'a', pageId: '3', fontSize: 48 },
+      });
       expect(third.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '3' });
-      const fifth = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'b', pageId: 5, fontSize: 12 } });
+      const fifth = await call('POST', `/devices/${KITCHEN}/display/text`, {
+        json: { text: 'b', pageId: 5, fontSize: 12 },
+      });
       expect(fifth.body.data).to.deep.equal({ totalPages: 2, pushedPages: 1, pageId: '5' });
       const again = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'c', pageId: 3 } });
       expect(again.body.data.totalPages).to.equal(2);
@@ -480,7 +546,11 @@ describe('simulator', function () {
 
     it('pushes a title and body', async function () {
       const answer = await call('POST', url, { json: { title: 'News', body: 'line 1\nline 2', pageId: '2' } });
-      expect(answer.body).to.deep.equal({ code: 0, msg: 'success', data: { totalPages: 1, pushedPages: 1, pageId: '2' } });
+      expect(answer.body).to.deep.equal({
+        code: 0,
+        msg: 'success',
+        data: { totalPages: 1, pushedPages: 1, pageId: '2' },
+      });
       expect(sim.state.pages.get(HALLWAY)[1]).to.include({ kind: 'structured', title: 'News', body: 'line 1\nline 2' });
     });
 
@@ -497,7 +567,9 @@ describe('simulator', function () {
       await expectBadRequest('POST', url, { title: 'x'.repeat(201) }, 'title');
       await expectBadRequest('POST', url, { body: 'x'.repeat(5001) }, 'body');
       await expectBadRequest('POST', url, { title: 'x', pageId: 9 }, 'pageId');
-      expect((await call('POST', url, { json: { title: 'x'.repeat(200), body: 'x'.repeat(5000) } })).status).to.equal(200);
+      expect((await call('POST', url, { json: { title: 'x'.repeat(200), body: 'x'.repeat(5000) } })).status).to.equal(
+        200,
+      );
     });
   });
 
@@ -510,7 +582,11 @@ describe('simulator', function () {
         { name: 'pageId', value: '4' },
       ]);
       expect(answer.status, answer.text).to.equal(200);
-      expect(answer.body).to.deep.equal({ code: 0, msg: 'success', data: { totalPages: 1, pushedPages: 2, pageId: '4' } });
+      expect(answer.body).to.deep.equal({
+        code: 0,
+        msg: 'success',
+        data: { totalPages: 1, pushedPages: 2, pageId: '4' },
+      });
       const page = sim.state.pages.get(KITCHEN)[3];
       expect(page).to.include({ kind: 'image', dither: false, persistent: true });
       expect(page.images.map((i) => i.contentType)).to.deep.equal(['image/png', 'image/jpeg']);
@@ -526,10 +602,16 @@ describe('simulator', function () {
 
     it('accepts five images of exactly 2 MB and refuses six, none, or one byte more', async function () {
       const twoMb = Buffer.alloc(2 * 1024 * 1024, 1);
-      const five = await pushImages(KITCHEN, Array.from({ length: 5 }, () => image(twoMb)));
+      const five = await pushImages(
+        KITCHEN,
+        Array.from({ length: 5 }, () => image(twoMb)),
+      );
       expect(five.status, five.text).to.equal(200);
       expect(five.body.data.pushedPages).to.equal(5);
-      const six = await pushImages(KITCHEN, Array.from({ length: 6 }, () => image()));
+      const six = await pushImages(
+        KITCHEN,
+        Array.from({ length: 6 }, () => image()),
+      );
       expect(six.status).to.equal(400);
       expect(six.body.msg).to.include('images');
       const none = await pushImages(KITCHEN, [{ name: 'pageId', value: '1' }]);
@@ -775,7 +857,14 @@ describe('simulator', function () {
     it('addTodo fills defaults and later creates continue the ids', async function () {
       const seeded = sim.addTodo({ title: 'seed', deviceId: HALLWAY });
       expect(seeded).to.include({
-        id: 1, title: 'seed', status: 0, priority: 0, description: null, dueDate: '', dueTime: '', repeatType: 'none',
+        id: 1,
+        title: 'seed',
+        status: 0,
+        priority: 0,
+        description: null,
+        dueDate: '',
+        dueTime: '',
+        repeatType: 'none',
       });
       expect(seeded.createDate).to.match(LOCAL_DATE_TIME);
       const listed = await call('GET', '/todos');
@@ -944,7 +1033,10 @@ describe('simulator', function () {
       bad.stderr.on('data', (chunk) => (errors += chunk));
       expect(await new Promise((resolve) => bad.on('exit', resolve))).to.equal(2);
       expect(errors).to.include('unknown option --bogus');
-      const good = spawn(process.execPath, [cli], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, PORT: '0' } });
+      const good = spawn(process.execPath, [cli], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, PORT: '0' },
+      });
       let output = '';
       good.stdout.on('data', (chunk) => (output += chunk));
       const exited = new Promise((resolve) => good.on('exit', resolve));

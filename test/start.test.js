@@ -175,7 +175,10 @@ describe('npm start (scripts/start.js)', function () {
     expect(tabs).to.have.members(EXAMPLE_NAMES);
 
     const types = new Set(flows.map((node) => node.type));
-    expect(OUR_TYPES.filter((type) => !types.has(type)), 'node types missing from the flows').to.deep.equal([]);
+    expect(
+      OUR_TYPES.filter((type) => !types.has(type)),
+      'node types missing from the flows',
+    ).to.deep.equal([]);
 
     const accounts = flows.filter((node) => node.type === ACCOUNT_TYPE);
     expect(accounts).to.have.length(1);
@@ -194,7 +197,9 @@ describe('npm start (scripts/start.js)', function () {
     expect(Object.keys(stored)).to.deep.equal(['$']);
     expect(stored.$).to.not.include('sim-key');
 
-    const { flows } = JSON.parse((await request(`${editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } })).text);
+    const { flows } = JSON.parse(
+      (await request(`${editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } })).text,
+    );
     const account = flows.find((node) => node.type === ACCOUNT_TYPE);
     const credentials = await request(`${editor}/credentials/${ACCOUNT_TYPE}/${account.id}`);
     expect(credentials.status).to.equal(200);
@@ -202,7 +207,9 @@ describe('npm start (scripts/start.js)', function () {
   });
 
   it('runs an example: pressing "Note for the family" puts the note on page 2 of the hallway display', async () => {
-    const { flows } = JSON.parse((await request(`${editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } })).text);
+    const { flows } = JSON.parse(
+      (await request(`${editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } })).text,
+    );
     const inject = flows.find((node) => node.type === 'inject' && node.name === 'Note for the family');
     expect(inject, 'the inject node of the display-text example').to.exist;
 
@@ -219,7 +226,12 @@ describe('npm start (scripts/start.js)', function () {
 
     const state = JSON.parse((await request(`${simUrl}/sim/state`)).text);
     const page = state.devices.find((device) => device.alias === 'Hallway').pages[1];
-    expect(page.content).to.include({ kind: 'text', text: 'Back at 6 pm.\nDinner is in the fridge.', fontSize: 28, persistent: true });
+    expect(page.content).to.include({
+      kind: 'text',
+      text: 'Back at 6 pm.\nDinner is in the fridge.',
+      fontSize: 28,
+      persistent: true,
+    });
   });
 
   it('stops on SIGTERM with exit code 0 and frees both ports', async () => {

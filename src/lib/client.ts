@@ -183,14 +183,20 @@ export class DeviceCloudClient {
 
   // --- to-dos --------------------------------------------------------------
 
-  async listTodos(filter: { status?: unknown; deviceId?: unknown } = {}, signal?: AbortSignal): Promise<TodoListItem[]> {
+  async listTodos(
+    filter: { status?: unknown; deviceId?: unknown } = {},
+    signal?: AbortSignal,
+  ): Promise<TodoListItem[]> {
     const query: Record<string, string> = {};
     const checked: TodoFilter = {};
     if (filter.status !== undefined) checked.status = validate.todoStatus(filter.status);
     if (filter.deviceId !== undefined) checked.deviceId = validate.deviceId(filter.deviceId);
     if (checked.status !== undefined) query.status = String(checked.status);
     if (checked.deviceId !== undefined) query.deviceId = checked.deviceId;
-    const data = await this.call({ name: 'list to-dos', method: 'GET', path: '/todos', query, repeat: 'always' }, signal);
+    const data = await this.call(
+      { name: 'list to-dos', method: 'GET', path: '/todos', query, repeat: 'always' },
+      signal,
+    );
     return expectArray<TodoListItem>(data, 'list to-dos');
   }
 
@@ -315,11 +321,18 @@ export class DeviceCloudClient {
   }
 
   /** Deletes one page, or every page of the device with `'all'` (said explicitly, never by omission). */
-  async deletePage(deviceId: unknown, page: unknown, signal?: AbortSignal): Promise<{ deviceId: string; pageId: string; deleted: true }> {
+  async deletePage(
+    deviceId: unknown,
+    page: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ deviceId: string; pageId: string; deleted: true }> {
     const device = validate.deviceId(deviceId);
     const pageId = page === 'all' ? 'all' : validate.pageId(page);
     const path = `/devices/${device}/display/pages${pageId === 'all' ? '' : `/${pageId}`}`;
-    await this.call({ name: pageId === 'all' ? 'delete all pages' : 'delete page', method: 'DELETE', path, repeat: 'always' }, signal);
+    await this.call(
+      { name: pageId === 'all' ? 'delete all pages' : 'delete page', method: 'DELETE', path, repeat: 'always' },
+      signal,
+    );
     return { deviceId: device, pageId, deleted: true };
   }
 
@@ -412,9 +425,10 @@ export class DeviceCloudClient {
   }
 
   private async send(operation: Operation, body: Body | undefined, signal: AbortSignal): Promise<unknown> {
-    const query = operation.query && Object.keys(operation.query).length > 0
-      ? `?${new URLSearchParams(operation.query).toString()}`
-      : '';
+    const query =
+      operation.query && Object.keys(operation.query).length > 0
+        ? `?${new URLSearchParams(operation.query).toString()}`
+        : '';
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
     let text: string;
@@ -444,7 +458,9 @@ export class DeviceCloudClient {
     if (signal.aborted) return abortReason(signal, name);
     const code = errorCode(error);
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-      return new DeviceCloudError('timeout', `${name} failed: no answer within ${this.timeoutMs} ms`, { operation: name });
+      return new DeviceCloudError('timeout', `${name} failed: no answer within ${this.timeoutMs} ms`, {
+        operation: name,
+      });
     }
     if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
       return new DeviceCloudError('parse', `${name} failed: the answer is larger than ${MAX_RESPONSE_BYTES} bytes`, {
@@ -550,7 +566,8 @@ function readEnvelope(
   } catch {
     envelope = undefined;
   }
-  const serviceMessage = typeof envelope?.msg === 'string' && envelope.msg !== '' ? envelope.msg.slice(0, 300) : undefined;
+  const serviceMessage =
+    typeof envelope?.msg === 'string' && envelope.msg !== '' ? envelope.msg.slice(0, 300) : undefined;
   if (status >= 400) {
     const said = serviceMessage ? `: ${serviceMessage}` : '';
     const code = envelope && envelope.code !== 0 ? envelope.code : undefined;
@@ -566,10 +583,14 @@ function readEnvelope(
   }
   if (!envelope) {
     const type = headers['content-type'];
-    return fail('parse', `${name} failed: the answer is not the service's JSON (HTTP ${status}${type ? `, ${String(type)}` : ''})`, {
-      operation: name,
-      statusCode: status,
-    });
+    return fail(
+      'parse',
+      `${name} failed: the answer is not the service's JSON (HTTP ${status}${type ? `, ${String(type)}` : ''})`,
+      {
+        operation: name,
+        statusCode: status,
+      },
+    );
   }
   if (envelope.code !== 0) {
     return fail('service', `${name} failed: ${serviceMessage ?? 'the service refused'} (code ${envelope.code})`, {
@@ -582,7 +603,11 @@ function readEnvelope(
   return envelope.data;
 }
 
-function fail(kind: DeviceCloudError['kind'], message: string, details: ConstructorParameters<typeof DeviceCloudError>[2]): never {
+function fail(
+  kind: DeviceCloudError['kind'],
+  message: string,
+  details: ConstructorParameters<typeof DeviceCloudError>[2],
+): never {
   throw new DeviceCloudError(kind, message, details);
 }
 
@@ -602,7 +627,9 @@ function annotated(failure: DeviceCloudError, note: string): DeviceCloudError {
 /** Why a call stopped when its signal aborted: our own reason, or a plain cancellation. */
 function abortReason(signal: AbortSignal, name: string): DeviceCloudError {
   const reason: unknown = signal.reason;
-  return reason instanceof DeviceCloudError ? reason : new DeviceCloudError('aborted', `${name} cancelled`, { operation: name });
+  return reason instanceof DeviceCloudError
+    ? reason
+    : new DeviceCloudError('aborted', `${name} cancelled`, { operation: name });
 }
 
 /** Anything that is not our error by now is a fault of ours, not of the network: never retried. */
@@ -618,7 +645,8 @@ function checkedApiKey(apiKey: unknown): string {
   const key = apiKey.trim();
   // The key itself never goes into the text.
   if (key.length > LONGEST_API_KEY) throw invalid('apiKey', `is longer than ${LONGEST_API_KEY} characters`);
-  if (!HEADER_VALUE.test(key)) throw invalid('apiKey', 'holds characters a key cannot have (line breaks, control characters)');
+  if (!HEADER_VALUE.test(key))
+    throw invalid('apiKey', 'holds characters a key cannot have (line breaks, control characters)');
   return key;
 }
 
@@ -638,7 +666,8 @@ function expectArray<T>(data: unknown, name: string): T[] {
 }
 
 function expectObject<T>(data: unknown, name: string): T {
-  if (!isObject(data) || Array.isArray(data)) fail('parse', `${name} failed: the answer has no data`, { operation: name });
+  if (!isObject(data) || Array.isArray(data))
+    fail('parse', `${name} failed: the answer has no data`, { operation: name });
   return data as T;
 }
 

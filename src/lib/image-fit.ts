@@ -55,7 +55,11 @@ export function fitOptions(fit: unknown, width: unknown, height: unknown): FitOp
   if (typeof mode !== 'string' || !(FIT_MODES as readonly string[]).includes(mode)) {
     throw invalid('fit', `must be one of ${FIT_MODES.join(', ')}`, fit);
   }
-  return { fit: mode as FitMode, width: dimension(width, 'width', DEFAULT_FIT.width), height: dimension(height, 'height', DEFAULT_FIT.height) };
+  return {
+    fit: mode as FitMode,
+    width: dimension(width, 'width', DEFAULT_FIT.width),
+    height: dimension(height, 'height', DEFAULT_FIT.height),
+  };
 }
 
 function dimension(value: unknown, field: string, fallback: number): number {
@@ -76,11 +80,15 @@ function dimension(value: unknown, field: string, fallback: number): number {
  */
 export async function fitImage(value: unknown, field: string, options: FitOptions): Promise<ImageFile> {
   if (options.fit === 'none') {
-    if (isSvg(value)) throw invalid(field, 'is an SVG, which is drawn only at a size: choose fit contain, cover or fill');
+    if (isSvg(value))
+      throw invalid(field, 'is an SVG, which is drawn only at a size: choose fit contain, cover or fill');
     return imageFile(value, field);
   }
   const fit = options.fit;
-  const bytes = typeof value === 'string' && isSvg(value) ? svgBytes(value, field) : decodeImageInput(value, field, MAX_SOURCE_BYTES);
+  const bytes =
+    typeof value === 'string' && isSvg(value)
+      ? svgBytes(value, field)
+      : decodeImageInput(value, field, MAX_SOURCE_BYTES);
   if (bytes.length === 0) throw invalid(field, 'is empty');
   // Also an SVG sent as a data URL or base64.
   const svg = isSvg(bytes);
@@ -91,7 +99,12 @@ export async function fitImage(value: unknown, field: string, options: FitOption
   if (format) {
     const metadata = await read(field, () => sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata());
     const upright = metadata.orientation === undefined || metadata.orientation === 1;
-    if (upright && metadata.width === options.width && metadata.height === options.height && bytes.length <= LIMITS.imageBytes) {
+    if (
+      upright &&
+      metadata.width === options.width &&
+      metadata.height === options.height &&
+      bytes.length <= LIMITS.imageBytes
+    ) {
       return { data: bytes, format };
     }
   }
@@ -125,7 +138,11 @@ function bmpOfTargetSize(bytes: Buffer, field: string, options: FitOptions): Ima
   const target = `${options.width} x ${options.height}`;
   if (size && size.width === options.width && size.height === options.height) {
     if (bytes.length <= LIMITS.imageBytes) return { data: bytes, format: 'bmp' };
-    throw invalid(field, 'a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG/JPEG', bytes);
+    throw invalid(
+      field,
+      'a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG/JPEG',
+      bytes,
+    );
   }
   const actual = size ? `it is ${size.width} x ${size.height}` : 'its header gives no size';
   throw invalid(field, `a BMP cannot be resized; send it at ${target}, or as PNG/JPEG, or with fit none (${actual})`);

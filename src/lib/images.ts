@@ -106,5 +106,3 @@ export function imageInputs(value: unknown, field = 'payload'): { value: unknown
 export function imageFiles(value: unknown, field = 'payload'): ImageFile[] {
   return imageInputs(value, field).map((input) => imageFile(input.value, input.field));
 }
-
-

@@ -202,10 +202,17 @@ function deleteTodo({ state, params }: RouteContext): Envelope {
 // --- display -------------------------------------------------------------
 
 type PushMetadata = 'pushedAt' | 'persistent';
-type PageContent = Omit<SimTextPage, PushMetadata> | Omit<SimStructuredPage, PushMetadata> | Omit<SimImagePage, PushMetadata>;
+type PageContent =
+  Omit<SimTextPage, PushMetadata> | Omit<SimStructuredPage, PushMetadata> | Omit<SimImagePage, PushMetadata>;
 
 /** Stores content on a page (page 1, not persistent, when no pageId) and answers the push result. */
-function storePage(state: SimState, deviceId: string, pageId: number | undefined, content: PageContent, pushedPages: number): Envelope {
+function storePage(
+  state: SimState,
+  deviceId: string,
+  pageId: number | undefined,
+  content: PageContent,
+  pushedPages: number,
+): Envelope {
   const device = knownDevice(state, deviceId);
   const slots = pageSlotsOf(state, device.deviceId);
   const page = pageId ?? 1;

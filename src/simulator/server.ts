@@ -2,7 +2,13 @@
 // and fault injection, plus the page for people (/, /sim/state, /sim/events).
 
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { API_PREFIX, type ApiResponse, errorResponse, handleApiRequest } from './api';
@@ -316,7 +322,12 @@ class SimulatorServer implements Simulator {
     this.log(`${record.method} ${record.path} -> ${answer.status}`);
   }
 
-  private answerWithFault(record: RecordedRequest, fault: Fault, request: IncomingMessage, response: ServerResponse): void {
+  private answerWithFault(
+    record: RecordedRequest,
+    fault: Fault,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): void {
     this.log(`${record.method} ${record.path} -> fault ${fault.kind}${fault.afterEffect ? ' (after effect)' : ''}`);
     switch (fault.kind) {
       case 'status': {
@@ -326,7 +337,12 @@ class SimulatorServer implements Simulator {
       }
       case 'retry-after': {
         const status = fault.status ?? 429;
-        sendJson(response, status, { code: status, msg: `simulated ${status}` }, { 'Retry-After': fault.retryAfter ?? '1' });
+        sendJson(
+          response,
+          status,
+          { code: status, msg: `simulated ${status}` },
+          { 'Retry-After': fault.retryAfter ?? '1' },
+        );
         return;
       }
       case 'hang':

@@ -230,8 +230,19 @@ describe('DeviceCloudClient against the simulator', function () {
       expect(clientOf({ baseUrl: `${sim.url}/open/v1/` }).endpoint).to.equal(`${sim.url}/open/v1`);
     });
 
-    for (const baseUrl of ['', '   ', 'cloud.example.com', 'ftp://cloud.example.com', 'https://user:pw@cloud.example.com',
-      'https://cloud.example.com/?token=1', 'https://cloud.example.com/#x', 42, null, {}, 'http://']) {
+    for (const baseUrl of [
+      '',
+      '   ',
+      'cloud.example.com',
+      'ftp://cloud.example.com',
+      'https://user:pw@cloud.example.com',
+      'https://cloud.example.com/?token=1',
+      'https://cloud.example.com/#x',
+      42,
+      null,
+      {},
+      'http://',
+    ]) {
       it(`refuses the base URL ${JSON.stringify(baseUrl)} with a validation error`, () => {
         let error;
         try {
@@ -269,9 +280,15 @@ describe('DeviceCloudClient against the simulator', function () {
       expect(sim.requests[0].headers['x-api-key']).to.equal(undefined);
     });
 
-    for (const [label, apiKey] of [['missing', undefined], ['empty', '  '], ['a number', 42],
-      ['with a line break', 'abc\r\nX-Evil: 1'], ['with a control character', 'abc\u0000def'],
-      ['beyond Latin-1', 'ключ'], ['too long', 'k'.repeat(5000)]]) {
+    for (const [label, apiKey] of [
+      ['missing', undefined],
+      ['empty', '  '],
+      ['a number', 42],
+      ['with a line break', 'abc\r\nX-Evil: 1'],
+      ['with a control character', 'abc\u0000def'],
+      ['beyond Latin-1', 'ключ'],
+      ['too long', 'k'.repeat(5000)],
+    ]) {
       it(`is refused when ${label}, without showing it`, () => {
         let error;
         try {
@@ -282,7 +299,8 @@ describe('DeviceCloudClient against the simulator', function () {
         expect(error).to.be.instanceOf(DeviceCloudError);
         expect(error.kind).to.equal('validation');
         expect(error.field).to.equal('apiKey');
-        if (typeof apiKey === 'string' && apiKey.trim() !== '') expect(error.message).to.not.include(apiKey.slice(0, 3));
+        if (typeof apiKey === 'string' && apiKey.trim() !== '')
+          expect(error.message).to.not.include(apiKey.slice(0, 3));
       });
     }
 
@@ -430,7 +448,9 @@ describe('DeviceCloudClient against the simulator', function () {
       sim.misbehave({ kind: 'retry-after', status: 429, retryAfter: '3600' });
       const error = await failureOf(clientOf().listDevices());
       expect(error).to.include({ statusCode: 429, retryAfterMs: 3_600_000 });
-      expect(error.message).to.match(/the service asked to retry after 3600 s, longer than the 10 s this account waits/);
+      expect(error.message).to.match(
+        /the service asked to retry after 3600 s, longer than the 10 s this account waits/,
+      );
       expect(sim.requests).to.have.length(1);
     });
 

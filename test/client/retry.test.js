@@ -30,8 +30,12 @@ describe('retry rules', function () {
   describe('backoff', function () {
     it('doubles from the base delay, half of each wait random, capped by the longest wait', () => {
       const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-      expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, options, () => 0))).to.deep.equal([50, 100, 200, 400, 500]);
-      expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, options, () => 1))).to.deep.equal([100, 200, 400, 800, 1000]);
+      expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, options, () => 0))).to.deep.equal([
+        50, 100, 200, 400, 500,
+      ]);
+      expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, options, () => 1))).to.deep.equal([
+        100, 200, 400, 800, 1000,
+      ]);
     });
 
     it('states its defaults: 4 attempts, 0.5 s doubling, at most 10 s a wait and 30 s a call', () => {
@@ -44,7 +48,8 @@ describe('retry rules', function () {
       const http = (statusCode) => new DeviceCloudError('http', 'x', { statusCode });
       expect(new DeviceCloudError('network', 'x').transient).to.equal(true);
       expect(new DeviceCloudError('timeout', 'x').transient).to.equal(true);
-      for (const status of [408, 425, 429, 500, 502, 503, 504, 599]) expect(http(status).transient, status).to.equal(true);
+      for (const status of [408, 425, 429, 500, 502, 503, 504, 599])
+        expect(http(status).transient, status).to.equal(true);
       for (const status of [400, 401, 403, 404, 409, 413, 422]) expect(http(status).transient, status).to.equal(false);
       for (const kind of ['validation', 'service', 'parse', 'aborted', 'busy', 'internal']) {
         expect(new DeviceCloudError(kind, 'x').transient, kind).to.equal(false);
@@ -56,7 +61,10 @@ describe('retry rules', function () {
     it('ends at once, with the reason, when its signal aborts', async () => {
       const controller = new AbortController();
       const reason = new DeviceCloudError('aborted', 'closed');
-      const waiting = sleep(60_000, controller.signal).then(() => 'slept', (error) => error);
+      const waiting = sleep(60_000, controller.signal).then(
+        () => 'slept',
+        (error) => error,
+      );
       controller.abort(reason);
       expect(await waiting).to.equal(reason);
       expect(await sleep(10, controller.signal).catch((error) => error)).to.equal(reason);

@@ -67,13 +67,25 @@ const DIALOGS = {
     picker: true,
   },
   'device-cloud-display-image': {
-    fields: { pageId: 'select', dither: 'select', fit: 'select', width: 'input', height: 'input', skipUnchanged: 'checkbox' },
+    fields: {
+      pageId: 'select',
+      dither: 'select',
+      fit: 'select',
+      width: 'input',
+      height: 'input',
+      skipUnchanged: 'checkbox',
+    },
     picker: true,
   },
   'device-cloud-page-delete': { fields: { pageId: 'select' }, picker: true },
 };
 /** The nodes whose Device list also offers every device of the account (value "all"). */
-const FAN_OUT_TYPES = ['device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete', 'device-cloud-sync-interval'];
+const FAN_OUT_TYPES = [
+  'device-cloud-display-text',
+  'device-cloud-display-image',
+  'device-cloud-page-delete',
+  'device-cloud-sync-interval',
+];
 const ALL_DEVICES = { deviceId: 'all', label: 'every device of the account (all)' };
 /** Added by dragging it from the palette; the others are imported through the editor's API. */
 const DRAGGED_TYPE = 'device-cloud-devices';
@@ -96,7 +108,10 @@ function helpIntro(type) {
   const html = fs.readFileSync(path.join(folder, 'locales', 'en-US', `${name}.html`), 'utf8');
   const paragraph = /<p>([\s\S]*?)<\/p>/.exec(html);
   if (!paragraph) throw new Error(`no paragraph in the help of ${type}`);
-  return paragraph[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+  return paragraph[1]
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function startingFlows(simulatorUrl) {
@@ -119,10 +134,15 @@ describe('the editor in Chromium', function () {
 
   before(async function () {
     if (!fs.existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is missing at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does) or set CHROMIUM`);
+      throw new Error(
+        `Chromium is missing at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does) or set CHROMIUM`,
+      );
     }
     sim = await startSimulator();
-    server = await NodeRedServer.start({ flows: startingFlows(sim.url), credentials: { [ACCOUNT_ID]: { apiKey: sim.apiKey } } });
+    server = await NodeRedServer.start({
+      flows: startingFlows(sim.url),
+      credentials: { [ACCOUNT_ID]: { apiKey: sim.apiKey } },
+    });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     page.setDefaultTimeout(UI_TIMEOUT_MS);
@@ -166,7 +186,9 @@ describe('the editor in Chromium', function () {
     );
     expect(paletteLabels.map(([type]) => type).sort()).to.deep.equal([...ACTION_TYPES].sort());
     for (const [type, label] of paletteLabels) {
-      expect(label, `palette label of ${type}`).to.be.a('string').and.not.match(/^$|device-cloud-[\w-]+\./);
+      expect(label, `palette label of ${type}`)
+        .to.be.a('string')
+        .and.not.match(/^$|device-cloud-[\w-]+\./);
     }
   });
 
@@ -177,7 +199,10 @@ describe('the editor in Chromium', function () {
   it(`adds ${DRAGGED_TYPE} by dragging it from the palette onto the flow`, async function () {
     const paletteNode = page.locator(`.red-ui-palette-node[data-palette-type="${DRAGGED_TYPE}"]`);
     await paletteNode.dragTo(page.locator('#red-ui-workspace-chart'), { targetPosition: { x: 200, y: 80 } });
-    const dropped = await page.evaluate((type) => RED.nodes.filterNodes({ type }).map((node) => ({ id: node.id, z: node.z })), DRAGGED_TYPE);
+    const dropped = await page.evaluate(
+      (type) => RED.nodes.filterNodes({ type }).map((node) => ({ id: node.id, z: node.z })),
+      DRAGGED_TYPE,
+    );
     expect(dropped).to.have.length(1);
     expect(dropped[0].z).to.equal(TAB_ID);
     nodeIds[DRAGGED_TYPE] = dropped[0].id;
@@ -190,7 +215,9 @@ describe('the editor in Chromium', function () {
         const place = (index) => ({ x: 200 + 260 * Math.floor((index + 1) / 6), y: 80 + 60 * ((index + 1) % 6) });
         const nodes = types.map((type, index) => ({ id: `new-${index}`, type, z: tab, ...place(index), wires: [] }));
         RED.view.importNodes(nodes, { generateIds: true, applyNodeDefaults: true, notify: false });
-        return Object.fromEntries(types.map((type) => [type, RED.nodes.filterNodes({ type, z: tab }).map((node) => node.id)]));
+        return Object.fromEntries(
+          types.map((type) => [type, RED.nodes.filterNodes({ type, z: tab }).map((node) => node.id)]),
+        );
       },
       { types, tab: TAB_ID },
     );
@@ -202,7 +229,9 @@ describe('the editor in Chromium', function () {
 
   for (const type of ACTION_TYPES) {
     const dialog = DIALOGS[type] || { fields: {} };
-    const what = dialog.picker ? 'its fields, our account, its help, and picks a device' : 'its fields, our account and its help';
+    const what = dialog.picker
+      ? 'its fields, our account, its help, and picks a device'
+      : 'its fields, our account and its help';
     it(`${type}: the dialog shows ${what}`, async function () {
       await openDialog(type);
       await chooseAccount();
@@ -218,11 +247,22 @@ describe('the editor in Chromium', function () {
 
       if (type === 'device-cloud-display-text') await checkModeSwitchesRows();
       if (dialog.picker) {
-        const offered = await page.evaluate(() => $('#node-input-deviceId').data('nodered-typedInput').typeList.map((t) => t.value));
-        const expected = type === 'device-cloud-todo-watch' ? ['device', 'str', 'flow', 'global', 'env'] : ['device', 'str', 'msg', 'flow', 'global', 'env'];
+        const offered = await page.evaluate(() =>
+          $('#node-input-deviceId')
+            .data('nodered-typedInput')
+            .typeList.map((t) => t.value),
+        );
+        const expected =
+          type === 'device-cloud-todo-watch'
+            ? ['device', 'str', 'flow', 'global', 'env']
+            : ['device', 'str', 'msg', 'flow', 'global', 'env'];
         expect(offered, 'types of the device field').to.deep.equal(expected);
         if (FAN_OUT_TYPES.includes(type)) await pickEveryDeviceAndReopen(type);
-        await pickDevice(type === 'device-cloud-display-text', type === 'device-cloud-todo-watch' ? 'every to-do' : undefined, FAN_OUT_TYPES.includes(type));
+        await pickDevice(
+          type === 'device-cloud-display-text',
+          type === 'device-cloud-todo-watch' ? 'every to-do' : undefined,
+          FAN_OUT_TYPES.includes(type),
+        );
       }
       if (dialog.fields.skipUnchanged) {
         const box = fieldLocator('skipUnchanged', 'checkbox');
@@ -233,7 +273,10 @@ describe('the editor in Chromium', function () {
       await closeDialogWithDone();
       const saved = await savedNode(type);
       if (dialog.fields.skipUnchanged) {
-        expect(await page.evaluate((id) => RED.nodes.node(id).skipUnchanged, nodeIds[type]), 'skipUnchanged saved').to.equal(true);
+        expect(
+          await page.evaluate((id) => RED.nodes.node(id).skipUnchanged, nodeIds[type]),
+          'skipUnchanged saved',
+        ).to.equal(true);
       }
       expect(saved.account, 'account').to.equal(ACCOUNT_ID);
       expect(saved.valid, 'valid').to.equal(true);
@@ -242,7 +285,14 @@ describe('the editor in Chromium', function () {
   }
 
   it('deploys with the Deploy button: Node-RED holds the flow as edited and starts it without an error', async function () {
-    const invalid = await page.evaluate((tab) => RED.nodes.filterNodes({ z: tab }).filter((node) => !node.valid).map((node) => node.type), TAB_ID);
+    const invalid = await page.evaluate(
+      (tab) =>
+        RED.nodes
+          .filterNodes({ z: tab })
+          .filter((node) => !node.valid)
+          .map((node) => node.type),
+      TAB_ID,
+    );
     expect(invalid, 'nodes the editor marks invalid (Deploy would ask first)').to.deep.equal([]);
     await page.locator('#red-ui-header-button-deploy').click();
     await page.waitForFunction(() => !RED.nodes.dirty());
@@ -253,10 +303,16 @@ describe('the editor in Chromium', function () {
     for (const node of onTab) {
       expect(node.account, `${node.type}.account`).to.equal(ACCOUNT_ID);
       if (DIALOGS[node.type].picker) {
-        expect({ deviceId: node.deviceId, deviceIdType: node.deviceIdType }, node.type).to.deep.equal({ deviceId: PICKED.deviceId, deviceIdType: 'device' });
+        expect({ deviceId: node.deviceId, deviceIdType: node.deviceIdType }, node.type).to.deep.equal({
+          deviceId: PICKED.deviceId,
+          deviceIdType: 'device',
+        });
       }
     }
-    expect(server.output.split('\n').filter((line) => /\[error\]/.test(line)), "errors in Node-RED's log").to.deep.equal([]);
+    expect(
+      server.output.split('\n').filter((line) => /\[error\]/.test(line)),
+      "errors in Node-RED's log",
+    ).to.deep.equal([]);
     const account = flows.find((node) => node.id === ACCOUNT_ID);
     expect(account).to.include({ type: ACCOUNT_TYPE, baseUrl: sim.url });
     expect(JSON.stringify(flows)).to.not.include(sim.apiKey);
@@ -289,7 +345,9 @@ describe('the editor in Chromium', function () {
   async function chooseAccount() {
     const select = page.locator('select#node-input-account');
     await select.waitFor({ state: 'visible' });
-    const options = await select.evaluate((element) => [...element.options].map((option) => ({ value: option.value, text: option.text })));
+    const options = await select.evaluate((element) =>
+      [...element.options].map((option) => ({ value: option.value, text: option.text })),
+    );
     expect(options).to.deep.include({ value: ACCOUNT_ID, text: ACCOUNT_NAME });
     await select.selectOption(ACCOUNT_ID);
   }
@@ -300,18 +358,31 @@ describe('the editor in Chromium', function () {
    * as the key itself.
    */
   function untranslatedTexts() {
-    return page.$$eval('.red-ui-tray-body [data-i18n], .red-ui-tray-body label, .red-ui-tray-body option', (elements) => {
-      // jquery-i18next's targets that fill the content; any other `[name]` is an attribute
-      const CONTENT_TARGETS = ['text', 'html', 'prepend', 'append'];
-      return elements.flatMap((element) => {
-        const keys = (element.getAttribute('data-i18n') || '').split(';').filter(Boolean);
-        const targets = keys.length > 0 ? keys.map((key) => (/^\[([\w-]+)\]/.exec(key) || [])[1] || 'text') : ['text'];
-        return targets
-          .map((target) => ({ target, text: (CONTENT_TARGETS.includes(target) ? element.textContent : element.getAttribute(target) || '').trim() }))
-          .filter(({ text }) => (text === '' && keys.length > 0) || /device-cloud-[\w-]+[.:]|\bcommon\.\w/.test(text))
-          .map(({ target, text }) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} ${target}: "${text}" (${keys.join(';') || 'no key'})`);
-      });
-    });
+    return page.$$eval(
+      '.red-ui-tray-body [data-i18n], .red-ui-tray-body label, .red-ui-tray-body option',
+      (elements) => {
+        // jquery-i18next's targets that fill the content; any other `[name]` is an attribute
+        const CONTENT_TARGETS = ['text', 'html', 'prepend', 'append'];
+        return elements.flatMap((element) => {
+          const keys = (element.getAttribute('data-i18n') || '').split(';').filter(Boolean);
+          const targets =
+            keys.length > 0 ? keys.map((key) => (/^\[([\w-]+)\]/.exec(key) || [])[1] || 'text') : ['text'];
+          return targets
+            .map((target) => ({
+              target,
+              text: (CONTENT_TARGETS.includes(target)
+                ? element.textContent
+                : element.getAttribute(target) || ''
+              ).trim(),
+            }))
+            .filter(({ text }) => (text === '' && keys.length > 0) || /device-cloud-[\w-]+[.:]|\bcommon\.\w/.test(text))
+            .map(
+              ({ target, text }) =>
+                `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} ${target}: "${text}" (${keys.join(';') || 'no key'})`,
+            );
+        });
+      },
+    );
   }
 
   /** The dialog's help button shows the node's help in the sidebar. */

@@ -11,7 +11,8 @@ const { bmpSize } = require('../../dist/lib/bmp');
 const { bmpOfSize } = require('../support/pictures');
 const { expectInvalid } = require('../support/fixtures');
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#fff"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#fff"/></svg>';
 
 describe('image fitting rules', function () {
   describe('fitOptions(fit, width, height)', function () {
@@ -42,7 +43,12 @@ describe('image fitting rules', function () {
       ['a mode in capitals', ['Cover'], 'fit', /^fit: must be one of contain, cover, fill, none \(got "Cover"\)$/],
       ['a mode that is no text', [true], 'fit', /^fit: must be one of .* \(got true\)$/],
       ['a width of 0', ['contain', 0], 'width', /^width: must be a whole number of pixels from 1 to 4096 \(got 0\)$/],
-      ['a width of 4097', ['contain', 4097], 'width', /^width: must be a whole number of pixels from 1 to 4096 \(got 4097\)$/],
+      [
+        'a width of 4097',
+        ['contain', 4097],
+        'width',
+        /^width: must be a whole number of pixels from 1 to 4096 \(got 4097\)$/,
+      ],
       ['a width with a fraction', ['contain', 400.5], 'width', /^width: .* \(got 400\.5\)$/],
       ['a width with a unit', ['contain', '400px'], 'width', /^width: .* \(got "400px"\)$/],
       ['a negative height', ['contain', 400, -300], 'height', /^height: .* \(got -300\)$/],
@@ -61,7 +67,10 @@ describe('image fitting rules', function () {
       ['an <svg> element', SVG],
       ['an <svg> element after white space and a byte order mark', `\uFEFF \n\t${SVG}`],
       ['an XML declaration before the <svg> element', `<?xml version="1.0" encoding="UTF-8"?>\n${SVG}`],
-      ['an XML declaration, a doctype and the <svg> element', `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${SVG}`],
+      [
+        'an XML declaration, a doctype and the <svg> element',
+        `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${SVG}`,
+      ],
       ['an <SVG> element in capitals', SVG.replace('<svg', '<SVG')],
       ['an <svg> element without attributes', '<svg></svg>'],
     ];

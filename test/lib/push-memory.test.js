@@ -92,7 +92,8 @@ describe('PushMemory', function () {
     memory.remember(`${KITCHEN}0`, '1', digest('a'));
     memory.forget(KITCHEN, 'all');
     expect(memory.size).to.equal(2);
-    for (const page of ['1', '2', '5']) expect(memory.isUnchanged(KITCHEN, page, digest('a')), `page ${page}`).to.equal(false);
+    for (const page of ['1', '2', '5'])
+      expect(memory.isUnchanged(KITCHEN, page, digest('a')), `page ${page}`).to.equal(false);
     expect(memory.isUnchanged(HALLWAY, '1', digest('a'))).to.equal(true);
     expect(memory.isUnchanged(`${KITCHEN}0`, '1', digest('a'))).to.equal(true);
   });
@@ -122,7 +123,8 @@ describe('PushMemory', function () {
       for (const page of ['1', '2', '3', '4']) memory.remember(KITCHEN, page, digest(page));
       expect(memory.size).to.equal(3);
       expect(memory.isUnchanged(KITCHEN, '1', digest('1')), 'the oldest').to.equal(false);
-      for (const page of ['2', '3', '4']) expect(memory.isUnchanged(KITCHEN, page, digest(page)), `page ${page}`).to.equal(true);
+      for (const page of ['2', '3', '4'])
+        expect(memory.isUnchanged(KITCHEN, page, digest(page)), `page ${page}`).to.equal(true);
     });
 
     it('counts a page found unchanged as used: the one used longest ago goes', function () {
@@ -132,7 +134,8 @@ describe('PushMemory', function () {
       memory.remember(KITCHEN, '4', digest('4'));
       expect(memory.size).to.equal(3);
       expect(memory.isUnchanged(KITCHEN, '2', digest('2')), 'used longest ago').to.equal(false);
-      for (const page of ['1', '3', '4']) expect(memory.isUnchanged(KITCHEN, page, digest(page)), `page ${page}`).to.equal(true);
+      for (const page of ['1', '3', '4'])
+        expect(memory.isUnchanged(KITCHEN, page, digest(page)), `page ${page}`).to.equal(true);
     });
 
     it('counts a page pushed again as used', function () {
@@ -151,7 +154,8 @@ describe('PushMemory', function () {
       const memory = new PushMemory();
       const deviceOf = (index) => `AA:BB:CC:DD:${String(Math.floor(index / 5)).padStart(4, '0')}`;
       const pageOf = (index) => String((index % 5) + 1);
-      for (let index = 0; index <= MOST_REMEMBERED_PAGES; index += 1) memory.remember(deviceOf(index), pageOf(index), digest('a'));
+      for (let index = 0; index <= MOST_REMEMBERED_PAGES; index += 1)
+        memory.remember(deviceOf(index), pageOf(index), digest('a'));
       expect(memory.size).to.equal(MOST_REMEMBERED_PAGES);
       expect(memory.isUnchanged(deviceOf(0), pageOf(0), digest('a')), 'the first page').to.equal(false);
       expect(memory.isUnchanged(deviceOf(1), pageOf(1), digest('a')), 'the second page').to.equal(true);

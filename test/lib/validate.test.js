@@ -61,10 +61,27 @@ describe('validate', () => {
       });
     }
 
-    const refused = ['AA:BB:CC:DD:EE', 'AA:BB:CC:DD:EE:FF:00', 'AA:BB-CC:DD:EE:FF', 'AA.BB.CC.DD.EE.FF', 'GG:BB:CC:DD:EE:FF', 'A:BB:CC:DD:EE:FF', '', 'Kitchen', 42, null, undefined, {}];
+    const refused = [
+      'AA:BB:CC:DD:EE',
+      'AA:BB:CC:DD:EE:FF:00',
+      'AA:BB-CC:DD:EE:FF',
+      'AA.BB.CC.DD.EE.FF',
+      'GG:BB:CC:DD:EE:FF',
+      'A:BB:CC:DD:EE:FF',
+      '',
+      'Kitchen',
+      42,
+      null,
+      undefined,
+      {},
+    ];
     for (const value of refused) {
       it(`refuses ${JSON.stringify(value) ?? 'undefined'}`, () => {
-        expectInvalid(() => validate.deviceId(value), 'deviceId', /deviceId: must be a MAC address of six hex pairs, e\.g\. AA:BB:CC:DD:EE:FF/);
+        expectInvalid(
+          () => validate.deviceId(value),
+          'deviceId',
+          /deviceId: must be a MAC address of six hex pairs, e\.g\. AA:BB:CC:DD:EE:FF/,
+        );
       });
     }
 
@@ -74,12 +91,33 @@ describe('validate', () => {
   });
 
   describe('todoId', () => {
-    for (const [given, sent] of [[1, 1], ['7', 7], [' 12 ', 12], [123456789012345, 123456789012345]]) {
+    for (const [given, sent] of [
+      [1, 1],
+      ['7', 7],
+      [' 12 ', 12],
+      [123456789012345, 123456789012345],
+    ]) {
       it(`accepts ${JSON.stringify(given)} as ${sent}`, () => {
         expect(validate.todoId(given)).to.equal(sent);
       });
     }
-    for (const value of [0, -1, 1.5, '1.5', '1e3', 'abc', '', '1234567890123456', 2 ** 53, NaN, Infinity, true, null, undefined, [1]]) {
+    for (const value of [
+      0,
+      -1,
+      1.5,
+      '1.5',
+      '1e3',
+      'abc',
+      '',
+      '1234567890123456',
+      2 ** 53,
+      NaN,
+      Infinity,
+      true,
+      null,
+      undefined,
+      [1],
+    ]) {
       it(`refuses ${String(value)} (${typeof value})`, () => {
         expectInvalid(() => validate.todoId(value), 'todoId', /todoId: must be a positive whole number/);
       });
@@ -109,13 +147,21 @@ describe('validate', () => {
     }
     for (const value of [5, 15, 20, 1440, -10, 10.5, '', 'off', null, undefined]) {
       it(`refuses ${JSON.stringify(value) ?? 'undefined'}`, () => {
-        expectInvalid(() => validate.syncInterval(value), 'syncInterval', /syncInterval: must be one of 0, 10, 30, 60, 180, 720 \(minutes\)/);
+        expectInvalid(
+          () => validate.syncInterval(value),
+          'syncInterval',
+          /syncInterval: must be one of 0, 10, 30, 60, 180, 720 \(minutes\)/,
+        );
       });
     }
   });
 
   describe('fontSize', () => {
-    for (const [given, sent] of [[12, 12], [48, 48], ['20', 20]]) {
+    for (const [given, sent] of [
+      [12, 12],
+      [48, 48],
+      ['20', 20],
+    ]) {
       it(`accepts ${JSON.stringify(given)}`, () => {
         expect(validate.fontSize(given)).to.equal(sent);
       });
@@ -147,13 +193,21 @@ describe('validate', () => {
     });
     it('accepts exactly the limit and refuses one more', () => {
       expect(validate.text('a'.repeat(5000), 'text', 5000)).to.have.length(5000);
-      expectInvalid(() => validate.text('a'.repeat(5001), 'text', 5000), 'text', /text: must be at most 5000 characters \(got a string of 5001 characters\)/);
+      expectInvalid(
+        () => validate.text('a'.repeat(5001), 'text', 5000),
+        'text',
+        /text: must be at most 5000 characters \(got a string of 5001 characters\)/,
+      );
     });
     it('counts an emoji as one character', () => {
       expect(validate.text(EMOJI.repeat(5000), 'text', 5000)).to.have.length(10000);
       expectInvalid(() => validate.text(EMOJI.repeat(5001), 'text', 5000), 'text', /must be at most 5000 characters/);
       expect(validate.text(EMOJI.repeat(200), 'title', 200)).to.have.length(400);
-      expectInvalid(() => validate.text(EMOJI.repeat(201), 'title', 200), 'title', /title: must be at most 200 characters/);
+      expectInvalid(
+        () => validate.text(EMOJI.repeat(201), 'title', 200),
+        'title',
+        /title: must be at most 200 characters/,
+      );
     });
     it('refuses an empty text unless it is allowed', () => {
       expectInvalid(() => validate.text('', 'text', 10), 'text', /text: must not be empty/);
@@ -174,9 +228,29 @@ describe('validate', () => {
         expect(validate.dueDate(date)).to.equal(date);
       });
     }
-    for (const value of ['2026-02-30', '2026-02-29', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32', '2026-1-1', '26-01-01', '2026/01/01', '2026-01-01T10:00', ' 2026-01-01', 20260101, null]) {
+    for (const value of [
+      '2026-02-30',
+      '2026-02-29',
+      '2100-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-01-32',
+      '2026-1-1',
+      '26-01-01',
+      '2026/01/01',
+      '2026-01-01T10:00',
+      ' 2026-01-01',
+      20260101,
+      null,
+    ]) {
       it(`refuses ${JSON.stringify(value)}`, () => {
-        expectInvalid(() => validate.dueDate(value), 'dueDate', /dueDate: must be a date written yyyy-MM-dd that exists, e\.g\. 2026-12-24/);
+        expectInvalid(
+          () => validate.dueDate(value),
+          'dueDate',
+          /dueDate: must be a date written yyyy-MM-dd that exists, e\.g\. 2026-12-24/,
+        );
       });
     }
   });
@@ -189,13 +263,28 @@ describe('validate', () => {
     }
     for (const value of ['24:00', '23:60', '9:05', '09:5', '09:05:00', '0905', '', 905, null]) {
       it(`refuses ${JSON.stringify(value)}`, () => {
-        expectInvalid(() => validate.dueTime(value), 'dueTime', /dueTime: must be a time written HH:mm \(00:00 to 23:59\)/);
+        expectInvalid(
+          () => validate.dueTime(value),
+          'dueTime',
+          /dueTime: must be a time written HH:mm \(00:00 to 23:59\)/,
+        );
       });
     }
   });
 
   describe('priority', () => {
-    const accepted = [['normal', 0], ['important', 1], ['urgent', 2], [' Urgent ', 2], ['IMPORTANT', 1], [0, 0], [1, 1], [2, 2], ['0', 0], ['2', 2]];
+    const accepted = [
+      ['normal', 0],
+      ['important', 1],
+      ['urgent', 2],
+      [' Urgent ', 2],
+      ['IMPORTANT', 1],
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      ['0', 0],
+      ['2', 2],
+    ];
     for (const [given, sent] of accepted) {
       it(`sends ${JSON.stringify(given)} as ${sent}`, () => {
         expect(validate.priority(given)).to.equal(sent);
@@ -203,7 +292,11 @@ describe('validate', () => {
     }
     for (const value of [3, -1, 1.5, 'high', 'low', '', true, null, undefined]) {
       it(`refuses ${JSON.stringify(value) ?? 'undefined'}`, () => {
-        expectInvalid(() => validate.priority(value), 'priority', /priority: must be 0, 1, 2 or "normal", "important", "urgent"/);
+        expectInvalid(
+          () => validate.priority(value),
+          'priority',
+          /priority: must be 0, 1, 2 or "normal", "important", "urgent"/,
+        );
       });
     }
   });
@@ -219,7 +312,11 @@ describe('validate', () => {
     });
     for (const value of ['hourly', 'week', '', 1, null]) {
       it(`refuses ${JSON.stringify(value)}`, () => {
-        expectInvalid(() => validate.repeatType(value), 'repeatType', /repeatType: must be one of none, daily, weekly, monthly, yearly/);
+        expectInvalid(
+          () => validate.repeatType(value),
+          'repeatType',
+          /repeatType: must be one of none, daily, weekly, monthly, yearly/,
+        );
       });
     }
   });
@@ -231,13 +328,24 @@ describe('validate', () => {
     });
     for (const value of [-1, 7, 2.5, 'x', null]) {
       it(`refuses ${JSON.stringify(value)} outside 0..6`, () => {
-        expectInvalid(() => validate.integerInRange(value, 'repeatWeekday', 0, 6), 'repeatWeekday', /repeatWeekday: must be a whole number from 0 to 6/);
+        expectInvalid(
+          () => validate.integerInRange(value, 'repeatWeekday', 0, 6),
+          'repeatWeekday',
+          /repeatWeekday: must be a whole number from 0 to 6/,
+        );
       });
     }
   });
 
   describe('todoStatus', () => {
-    const accepted = [[0, 0], [1, 1], ['0', 0], ['1', 1], ['pending', 0], ['completed', 1]];
+    const accepted = [
+      [0, 0],
+      [1, 1],
+      ['0', 0],
+      ['1', 1],
+      ['pending', 0],
+      ['completed', 1],
+    ];
     for (const [given, sent] of accepted) {
       it(`sends ${JSON.stringify(given)} as ${sent}`, () => {
         expect(validate.todoStatus(given)).to.equal(sent);
@@ -264,7 +372,9 @@ describe('validate', () => {
       expect(validate.dueMoment(instant)).to.deep.equal(local(instant));
     });
     it('splits a Date of another realm (a function node built it)', () => {
-      expect(validate.dueMoment(fromFunctionNode('new Date(Date.UTC(2026, 11, 31, 23, 45, 30))'))).to.deep.equal(local(instant));
+      expect(validate.dueMoment(fromFunctionNode('new Date(Date.UTC(2026, 11, 31, 23, 45, 30))'))).to.deep.equal(
+        local(instant),
+      );
     });
     it('refuses an object that only calls itself a Date', () => {
       const fake = { [Symbol.toStringTag]: 'Date', getTime: () => 0 };
@@ -281,13 +391,38 @@ describe('validate', () => {
       expect(validate.dueMoment('2026-06-01')).to.deep.equal({ dueDate: '2026-06-01' });
     });
     it('refuses a day that does not exist, in a date alone and in a date-time', () => {
-      expectInvalid(() => validate.dueMoment('2026-02-30'), 'due', /due: must be a date written yyyy-MM-dd that exists/);
-      expectInvalid(() => validate.dueMoment('2026-02-30T10:00'), 'due', /due: must be a date written yyyy-MM-dd that exists/);
-      expectInvalid(() => validate.dueMoment('2026-04-31T00:00Z'), 'due', /due: must be a date written yyyy-MM-dd that exists/);
+      expectInvalid(
+        () => validate.dueMoment('2026-02-30'),
+        'due',
+        /due: must be a date written yyyy-MM-dd that exists/,
+      );
+      expectInvalid(
+        () => validate.dueMoment('2026-02-30T10:00'),
+        'due',
+        /due: must be a date written yyyy-MM-dd that exists/,
+      );
+      expectInvalid(
+        () => validate.dueMoment('2026-04-31T00:00Z'),
+        'due',
+        /due: must be a date written yyyy-MM-dd that exists/,
+      );
     });
-    for (const value of ['2026-01-01T24:00', '2026-01-01T10:60', '2026-01-01 10:00', 'tomorrow', '', new Date('nonsense'), 1767225600000, null]) {
+    for (const value of [
+      '2026-01-01T24:00',
+      '2026-01-01T10:60',
+      '2026-01-01 10:00',
+      'tomorrow',
+      '',
+      new Date('nonsense'),
+      1767225600000,
+      null,
+    ]) {
       it(`refuses ${value instanceof Date ? 'an invalid Date' : JSON.stringify(value)}`, () => {
-        expectInvalid(() => validate.dueMoment(value), 'due', /due: must be a Date or an ISO 8601 date-time such as 2026-12-24T18:30/);
+        expectInvalid(
+          () => validate.dueMoment(value),
+          'due',
+          /due: must be a Date or an ISO 8601 date-time such as 2026-12-24T18:30/,
+        );
       });
     }
   });
@@ -322,12 +457,20 @@ describe('validate', () => {
       });
     }
     it('names an unknown key and lists the known ones', () => {
-      expectInvalid(() => validate.plainObject({ title: 't', text: 'x' }, 'payload', allowed), 'payload.text', /payload\.text: is not a known field; use title, body/);
+      expectInvalid(
+        () => validate.plainObject({ title: 't', text: 'x' }, 'payload', allowed),
+        'payload.text',
+        /payload\.text: is not a known field; use title, body/,
+      );
     });
     for (const key of ['__proto__', 'constructor', 'prototype']) {
       it(`refuses the key ${key}`, () => {
         const value = JSON.parse(`{"title":"t","${key}":{"polluted":true}}`);
-        expectInvalid(() => validate.plainObject(value, 'payload', allowed), `payload.${key}`, /is not allowed \(a prototype-polluting key\)/);
+        expectInvalid(
+          () => validate.plainObject(value, 'payload', allowed),
+          `payload.${key}`,
+          /is not allowed \(a prototype-polluting key\)/,
+        );
         expect({}.polluted).to.equal(undefined);
       });
     }
@@ -358,34 +501,94 @@ describe('validate', () => {
       });
     });
     it('takes fields a function node built (another realm)', () => {
-      expect(validate.todoCreate(fromFunctionNode('{ title: "t", priority: "important" }'))).to.deep.equal({ title: 't', priority: 1 });
+      expect(validate.todoCreate(fromFunctionNode('{ title: "t", priority: "important" }'))).to.deep.equal({
+        title: 't',
+        priority: 1,
+      });
     });
     it('keeps an empty deviceId (a personal to-do) and leaves out fields given as undefined', () => {
-      expect(validate.todoCreate({ title: 't', deviceId: '', description: undefined })).to.deep.equal({ title: 't', deviceId: '' });
+      expect(validate.todoCreate({ title: 't', deviceId: '', description: undefined })).to.deep.equal({
+        title: 't',
+        deviceId: '',
+      });
     });
     it('accepts each repeat field with its type', () => {
-      expect(validate.todoCreate({ title: 't', repeatType: 'weekly', repeatWeekday: 0 })).to.include({ repeatWeekday: 0 });
+      expect(validate.todoCreate({ title: 't', repeatType: 'weekly', repeatWeekday: 0 })).to.include({
+        repeatWeekday: 0,
+      });
       expect(validate.todoCreate({ title: 't', repeatType: 'monthly', repeatDay: 31 })).to.include({ repeatDay: 31 });
-      expect(validate.todoCreate({ title: 't', repeatType: 'yearly', repeatMonth: 2, repeatDay: 29 })).to.include({ repeatDay: 29 });
+      expect(validate.todoCreate({ title: 't', repeatType: 'yearly', repeatMonth: 2, repeatDay: 29 })).to.include({
+        repeatDay: 29,
+      });
     });
 
     const refused = [
       ['no title', { description: 'd' }, 'title', /title: is required to create a to-do/],
       ['an empty title', { title: '' }, 'title', /title: must not be empty/],
       ['a blank title', { title: '   ' }, 'title', /title: must not be empty or blank/],
-      ['a title over 10000 characters', { title: 'a'.repeat(10001) }, 'title', /title: must be at most 10000 characters/],
+      [
+        'a title over 10000 characters',
+        { title: 'a'.repeat(10001) },
+        'title',
+        /title: must be at most 10000 characters/,
+      ],
       ['an unknown key', { title: 't', colour: 'red' }, 'payload.colour', /payload\.colour: is not a known field/],
       ['a status', { title: 't', status: 1 }, 'payload.status', /is not a known field/],
       ['an id', { title: 't', id: 3 }, 'payload.id', /is not a known field/],
-      ['due with dueDate', { title: 't', due: '2026-01-01', dueDate: '2026-01-01' }, 'due', /due: give either due or dueDate\/dueTime, not both/],
-      ['due with dueTime', { title: 't', due: '2026-01-01', dueTime: '10:00' }, 'due', /due: give either due or dueDate\/dueTime, not both/],
-      ['a weekday without a repeat type', { title: 't', repeatWeekday: 1 }, 'repeatWeekday', /repeatWeekday: goes with repeatType weekly, not none/],
-      ['a day with repeat type none', { title: 't', repeatType: 'none', repeatDay: 1 }, 'repeatDay', /repeatDay: goes with repeatType monthly or yearly, not none/],
-      ['a month with a daily repeat', { title: 't', repeatType: 'daily', repeatMonth: 1 }, 'repeatMonth', /repeatMonth: goes with repeatType yearly, not daily/],
-      ['a weekday with a yearly repeat', { title: 't', repeatType: 'yearly', repeatWeekday: 1 }, 'repeatWeekday', /repeatWeekday: goes with repeatType weekly, not yearly/],
-      ['a day with a weekly repeat', { title: 't', repeatType: 'weekly', repeatDay: 3 }, 'repeatDay', /repeatDay: goes with repeatType monthly or yearly, not weekly/],
-      ['30 February', { title: 't', repeatType: 'yearly', repeatMonth: 2, repeatDay: 30 }, 'repeatDay', /repeatDay: does not exist in month 2 \(got 30\)/],
-      ['31 November', { title: 't', repeatType: 'yearly', repeatMonth: 11, repeatDay: 31 }, 'repeatDay', /repeatDay: does not exist in month 11/],
+      [
+        'due with dueDate',
+        { title: 't', due: '2026-01-01', dueDate: '2026-01-01' },
+        'due',
+        /due: give either due or dueDate\/dueTime, not both/,
+      ],
+      [
+        'due with dueTime',
+        { title: 't', due: '2026-01-01', dueTime: '10:00' },
+        'due',
+        /due: give either due or dueDate\/dueTime, not both/,
+      ],
+      [
+        'a weekday without a repeat type',
+        { title: 't', repeatWeekday: 1 },
+        'repeatWeekday',
+        /repeatWeekday: goes with repeatType weekly, not none/,
+      ],
+      [
+        'a day with repeat type none',
+        { title: 't', repeatType: 'none', repeatDay: 1 },
+        'repeatDay',
+        /repeatDay: goes with repeatType monthly or yearly, not none/,
+      ],
+      [
+        'a month with a daily repeat',
+        { title: 't', repeatType: 'daily', repeatMonth: 1 },
+        'repeatMonth',
+        /repeatMonth: goes with repeatType yearly, not daily/,
+      ],
+      [
+        'a weekday with a yearly repeat',
+        { title: 't', repeatType: 'yearly', repeatWeekday: 1 },
+        'repeatWeekday',
+        /repeatWeekday: goes with repeatType weekly, not yearly/,
+      ],
+      [
+        'a day with a weekly repeat',
+        { title: 't', repeatType: 'weekly', repeatDay: 3 },
+        'repeatDay',
+        /repeatDay: goes with repeatType monthly or yearly, not weekly/,
+      ],
+      [
+        '30 February',
+        { title: 't', repeatType: 'yearly', repeatMonth: 2, repeatDay: 30 },
+        'repeatDay',
+        /repeatDay: does not exist in month 2 \(got 30\)/,
+      ],
+      [
+        '31 November',
+        { title: 't', repeatType: 'yearly', repeatMonth: 11, repeatDay: 31 },
+        'repeatDay',
+        /repeatDay: does not exist in month 11/,
+      ],
       ['weekday 7', { title: 't', repeatType: 'weekly', repeatWeekday: 7 }, 'repeatWeekday', /from 0 to 6/],
       ['month 13', { title: 't', repeatType: 'yearly', repeatMonth: 13 }, 'repeatMonth', /from 1 to 12/],
       ['day 32', { title: 't', repeatType: 'monthly', repeatDay: 32 }, 'repeatDay', /from 1 to 31/],
@@ -401,7 +604,9 @@ describe('validate', () => {
 
   describe('todoUpdate', () => {
     it('gives the fields to change, without the id', () => {
-      expect(validate.todoUpdate({ id: 4, title: 'New', priority: 'normal', dueDate: '2026-05-05', dueTime: '05:05' })).to.deep.equal({
+      expect(
+        validate.todoUpdate({ id: 4, title: 'New', priority: 'normal', dueDate: '2026-05-05', dueTime: '05:05' }),
+      ).to.deep.equal({
         title: 'New',
         priority: 0,
         dueDate: '2026-05-05',
@@ -412,13 +617,28 @@ describe('validate', () => {
       expect(validate.todoUpdate({ repeatWeekday: 2 })).to.deep.equal({ repeatWeekday: 2 });
     });
     const refused = [
-      ['a status, pointing to the complete node', { status: 1 }, 'status', /status: cannot be changed by an update; use the device-cloud-todo-complete node/],
-      ['a status of 0 among other fields', { title: 't', status: 0 }, 'status', /use the device-cloud-todo-complete node/],
+      [
+        'a status, pointing to the complete node',
+        { status: 1 },
+        'status',
+        /status: cannot be changed by an update; use the device-cloud-todo-complete node/,
+      ],
+      [
+        'a status of 0 among other fields',
+        { title: 't', status: 0 },
+        'status',
+        /use the device-cloud-todo-complete node/,
+      ],
       ['nothing to change', {}, 'payload', /payload: must hold at least one field to change/],
       ['only the id', { id: 1 }, 'payload', /payload: must hold at least one field to change/],
       ['an unknown key', { colour: 'red' }, 'payload.colour', /is not a known field/],
       ['a __proto__ key', JSON.parse('{"__proto__":{"x":1}}'), 'payload.__proto__', /is not allowed/],
-      ['a repeat field with another type', { repeatType: 'daily', repeatDay: 3 }, 'repeatDay', /goes with repeatType monthly or yearly, not daily/],
+      [
+        'a repeat field with another type',
+        { repeatType: 'daily', repeatDay: 3 },
+        'repeatDay',
+        /goes with repeatType monthly or yearly, not daily/,
+      ],
       ['an array', [{ title: 't' }], 'payload', /payload: must be an object/],
     ];
     for (const [what, value, field, pattern] of refused) {
@@ -496,7 +716,10 @@ describe('images', () => {
         expect(file.format).to.equal(image.format);
         expect(file.data.equals(image.data)).to.equal(true);
       }
-      const withName = images.imageFile(`data:image/png;name=a.png;base64,${formats[0].data.toString('base64')}`, 'payload');
+      const withName = images.imageFile(
+        `data:image/png;name=a.png;base64,${formats[0].data.toString('base64')}`,
+        'payload',
+      );
       expect(withName.data.equals(formats[0].data)).to.equal(true);
     });
     it('decodes plain base64, with line breaks and without padding', () => {
@@ -508,22 +731,42 @@ describe('images', () => {
     });
     it('accepts exactly 2 MB and refuses one byte more', () => {
       expect(images.imageFile(pngOfSize(TWO_MB), 'payload').data).to.have.length(TWO_MB);
-      expectInvalid(() => images.imageFile(pngOfSize(TWO_MB + 1), 'payload'), 'payload', /payload: is larger than 2097152 bytes \(2 MB\) \(got a Buffer of 2097153 bytes\)/);
+      expectInvalid(
+        () => images.imageFile(pngOfSize(TWO_MB + 1), 'payload'),
+        'payload',
+        /payload: is larger than 2097152 bytes \(2 MB\) \(got a Buffer of 2097153 bytes\)/,
+      );
     });
     it('refuses base64 over 2 MB before decoding it', () => {
       expect(images.imageFile(pngOfSize(TWO_MB).toString('base64'), 'payload').data).to.have.length(TWO_MB);
       const tooLong = 'A'.repeat(Math.ceil((TWO_MB * 4) / 3) + 100);
-      expectInvalid(() => images.imageFile(tooLong, 'payload'), 'payload', /payload: is larger than 2097152 bytes \(2 MB\)/);
+      expectInvalid(
+        () => images.imageFile(tooLong, 'payload'),
+        'payload',
+        /payload: is larger than 2097152 bytes \(2 MB\)/,
+      );
     });
     const refused = [
       ['an empty Buffer', Buffer.alloc(0), /payload: is empty/],
       ['a Buffer that is no image', Buffer.from('hello, world'), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
-      ['base64 of text', Buffer.from('hello, world').toString('base64'), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
+      [
+        'base64 of text',
+        Buffer.from('hello, world').toString('base64'),
+        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+      ],
       ['text that is not base64', 'not an image!', /payload: must be a Buffer, a data URL or a base64 string/],
       ['base64url', '-_-_', /payload: must be a Buffer, a data URL or a base64 string/],
       ['an empty string', '', /payload: must be a Buffer, a data URL or a base64 string/],
-      ['a data URL without base64', 'data:image/png,%89PNG', /payload: must be a Buffer, a data URL or a base64 string/],
-      ['a data URL with nothing after the comma', 'data:image/png;base64,', /payload: must be a Buffer, a data URL or a base64 string/],
+      [
+        'a data URL without base64',
+        'data:image/png,%89PNG',
+        /payload: must be a Buffer, a data URL or a base64 string/,
+      ],
+      [
+        'a data URL with nothing after the comma',
+        'data:image/png;base64,',
+        /payload: must be a Buffer, a data URL or a base64 string/,
+      ],
       ['a number', 42, /payload: must be a Buffer, a data URL or a base64 string \(got 42\)/],
       ['an object', { data: 'x' }, /payload: must be a Buffer, a data URL or a base64 string \(got an object\)/],
       ['null', null, /payload: must be a Buffer, a data URL or a base64 string \(got null\)/],
@@ -542,18 +785,37 @@ describe('images', () => {
       expect(files.map((file) => file.format)).to.deep.equal(['png']);
     });
     it('takes 1 to 5 images in order', () => {
-      const files = images.imageFiles(formats.map((image) => image.data), 'payload');
+      const files = images.imageFiles(
+        formats.map((image) => image.data),
+        'payload',
+      );
       expect(files.map((file) => file.format)).to.deep.equal(['png', 'jpeg', 'gif', 'bmp', 'webp']);
     });
     it('refuses no images and more than five', () => {
-      expectInvalid(() => images.imageFiles([], 'payload'), 'payload', /payload: must hold 1 to 5 images \(got an array of 0\)/);
+      expectInvalid(
+        () => images.imageFiles([], 'payload'),
+        'payload',
+        /payload: must hold 1 to 5 images \(got an array of 0\)/,
+      );
       const six = [...formats.map((image) => image.data), formats[0].data];
-      expectInvalid(() => images.imageFiles(six, 'payload'), 'payload', /payload: must hold 1 to 5 images \(got an array of 6\)/);
+      expectInvalid(
+        () => images.imageFiles(six, 'payload'),
+        'payload',
+        /payload: must hold 1 to 5 images \(got an array of 6\)/,
+      );
     });
     it('names the position of a refused image', () => {
       const list = [formats[0].data, formats[1].data, Buffer.from('text')];
-      expectInvalid(() => images.imageFiles(list, 'payload'), 'payload[2]', /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/);
-      expectInvalid(() => images.imageFiles([formats[0].data, pngOfSize(TWO_MB + 1)], 'images'), 'images[1]', /images\[1\]: is larger than 2097152 bytes/);
+      expectInvalid(
+        () => images.imageFiles(list, 'payload'),
+        'payload[2]',
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/,
+      );
+      expectInvalid(
+        () => images.imageFiles([formats[0].data, pngOfSize(TWO_MB + 1)], 'images'),
+        'images[1]',
+        /images\[1\]: is larger than 2097152 bytes/,
+      );
     });
   });
 });

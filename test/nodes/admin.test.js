@@ -61,7 +61,12 @@ describe('admin endpoint: the devices of an account', function () {
 
   describe('what the picker saves, as the runtime reads it', function () {
     it('sends a device picked from the list (TypedInput type "device") as a literal MAC address', async () => {
-      await h.load({ type: 'device-cloud-sync-interval', deviceId: 'AA:BB:CC:DD:EE:02', deviceIdType: 'device', syncInterval: '30' });
+      await h.load({
+        type: 'device-cloud-sync-interval',
+        deviceId: 'AA:BB:CC:DD:EE:02',
+        deviceIdType: 'device',
+        syncInterval: '30',
+      });
       const { output } = await h.send({ deviceId: 'AA:BB:CC:DD:EE:01', payload: 'ignored' });
       expect(h.requests).to.have.length(1);
       expect(decodeURIComponent(h.requests[0].path)).to.equal('/open/v1/devices/AA:BB:CC:DD:EE:02/sync-interval');

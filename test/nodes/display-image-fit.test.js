@@ -9,10 +9,28 @@
 const { expect } = require('chai');
 const sharp = require('sharp');
 const { Harness } = require('../support/harness');
-const { KITCHEN, HALLWAY, onlyRequest, servicePath, messageWith, expectKept, expectRefused, pngOfSize } = require('../support/fixtures');
-const { RED, GREEN, BLUE, WHITE, stripedPicture, bmpOfSize, noisyJpeg, describePicture, pixelsOf, isNear } = require(
-  '../support/pictures',
-);
+const {
+  KITCHEN,
+  HALLWAY,
+  onlyRequest,
+  servicePath,
+  messageWith,
+  expectKept,
+  expectRefused,
+  pngOfSize,
+} = require('../support/fixtures');
+const {
+  RED,
+  GREEN,
+  BLUE,
+  WHITE,
+  stripedPicture,
+  bmpOfSize,
+  noisyJpeg,
+  describePicture,
+  pixelsOf,
+  isNear,
+} = require('../support/pictures');
 
 const TYPE = 'device-cloud-display-image';
 const TWO_MB = 2 * 1024 * 1024;
@@ -62,7 +80,9 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     expect(request.method).to.equal('POST');
     expect(servicePath(request)).to.equal(imagePath(device));
     const files = request.parts.filter((part) => part.name === 'images');
-    return Promise.all(files.map(async (file) => ({ file, ...(await describePicture(file.data)), pixels: await pixelsOf(file.data) })));
+    return Promise.all(
+      files.map(async (file) => ({ file, ...(await describePicture(file.data)), pixels: await pixelsOf(file.data) })),
+    );
   }
 
   /** The one picture received, checked to be a fitted PNG of `width` x `height` in colour. */
@@ -292,7 +312,11 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     it('refuses an SVG with fit none, which has no size to draw it at', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'none' });
       const outcome = await h.send({ payload: svgPage(400, 300) });
-      expectRefused(h, outcome, /payload: is an SVG, which is drawn only at a size: choose fit contain, cover or fill$/);
+      expectRefused(
+        h,
+        outcome,
+        /payload: is an SVG, which is drawn only at a size: choose fit contain, cover or fill$/,
+      );
     });
 
     it('refuses an SVG that does not parse, with no request', async () => {
@@ -415,7 +439,11 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     it('refuses a BMP of the target size over 2 MB', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, width: '1024', height: '768' });
       const outcome = await h.send({ payload: bmpOfSize(1024, 768) });
-      expectRefused(h, outcome, /payload: a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG\/JPEG/);
+      expectRefused(
+        h,
+        outcome,
+        /payload: a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG\/JPEG/,
+      );
     });
 
     it('sends a BMP of any size as given with fit none', async () => {
@@ -437,7 +465,9 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     });
 
     it('puts a transparent picture on white', async () => {
-      const transparent = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      const transparent = await sharp({
+        create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
         .composite([{ input: await stripedPicture(20, 30, [[1, RED]]), left: 0, top: 0 }])
         .png()
         .toBuffer();
@@ -472,7 +502,10 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     h.node.receive({ payload: wide, deviceId: [KITCHEN, HALLWAY] });
     await both;
     expect(outputs.map((msg) => msg.deviceId).sort()).to.deep.equal([KITCHEN, HALLWAY]);
-    const sent = h.requests.map((request) => [servicePath(request), request.parts.find((part) => part.name === 'images').data]);
+    const sent = h.requests.map((request) => [
+      servicePath(request),
+      request.parts.find((part) => part.name === 'images').data,
+    ]);
     expect(sent.map(([path]) => path).sort()).to.deep.equal([imagePath(KITCHEN), imagePath(HALLWAY)]);
     expect(sent[0][1].equals(sent[1][1]), 'the same bytes to both').to.equal(true);
     expect(await describePicture(sent[0][1])).to.include({ format: 'png', width: 400, height: 300 });
@@ -480,13 +513,38 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
 
   describe('refuses, with one error naming the field and no request', () => {
     const cases = [
-      ['msg.fit that is no mode', {}, { fit: 'stretch' }, /fit: must be one of contain, cover, fill, none \(got "stretch"\)$/],
-      ['a dialog fit that is no mode (a hand-edited flow)', { fit: 'zoom' }, { fit: 'cover' }, /fit: must be one of .* \(got "zoom"\)$/],
+      [
+        'msg.fit that is no mode',
+        {},
+        { fit: 'stretch' },
+        /fit: must be one of contain, cover, fill, none \(got "stretch"\)$/,
+      ],
+      [
+        'a dialog fit that is no mode (a hand-edited flow)',
+        { fit: 'zoom' },
+        { fit: 'cover' },
+        /fit: must be one of .* \(got "zoom"\)$/,
+      ],
       ['msg.width 0', {}, { width: 0 }, /width: must be a whole number of pixels from 1 to 4096 \(got 0\)$/],
       ['msg.width 12.5', {}, { width: 12.5 }, /width: must be a whole number of pixels from 1 to 4096 \(got 12\.5\)$/],
-      ['a dialog width of 5000', { width: '5000' }, {}, /width: must be a whole number of pixels from 1 to 4096 \(got "5000"\)$/],
-      ['msg.height "tall"', {}, { height: 'tall' }, /height: must be a whole number of pixels from 1 to 4096 \(got "tall"\)$/],
-      ['a dialog height of -1', { height: '-1' }, {}, /height: must be a whole number of pixels from 1 to 4096 \(got "-1"\)$/],
+      [
+        'a dialog width of 5000',
+        { width: '5000' },
+        {},
+        /width: must be a whole number of pixels from 1 to 4096 \(got "5000"\)$/,
+      ],
+      [
+        'msg.height "tall"',
+        {},
+        { height: 'tall' },
+        /height: must be a whole number of pixels from 1 to 4096 \(got "tall"\)$/,
+      ],
+      [
+        'a dialog height of -1',
+        { height: '-1' },
+        {},
+        /height: must be a whole number of pixels from 1 to 4096 \(got "-1"\)$/,
+      ],
     ];
     for (const [what, config, msg, pattern] of cases) {
       it(what, async () => {
@@ -497,12 +555,28 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     }
 
     const pictures = [
-      ['a Buffer that is no picture', () => Buffer.from('hello, world'), /payload: is not a PNG, JPEG, GIF, BMP, WebP or SVG image \(got a Buffer of 12 bytes\)$/],
+      [
+        'a Buffer that is no picture',
+        () => Buffer.from('hello, world'),
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or SVG image \(got a Buffer of 12 bytes\)$/,
+      ],
       ['an empty Buffer', () => Buffer.alloc(0), /payload: is empty$/],
-      ['PNG magic bytes and nothing of a picture after them', () => pngOfSize(100), /payload: could not be read as an image \(/],
-      ['text that is neither SVG, a data URL nor base64', () => 'a picture!', /payload: must be a Buffer, a data URL or a base64 string/],
+      [
+        'PNG magic bytes and nothing of a picture after them',
+        () => pngOfSize(100),
+        /payload: could not be read as an image \(/,
+      ],
+      [
+        'text that is neither SVG, a data URL nor base64',
+        () => 'a picture!',
+        /payload: must be a Buffer, a data URL or a base64 string/,
+      ],
       ['six pictures', () => Array(6).fill(screenPng), /payload: must hold 1 to 5 images \(got an array of 6\)$/],
-      ['a third picture that is no picture', () => [wide, screenPng, Buffer.from('text')], /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP or SVG image/],
+      [
+        'a third picture that is no picture',
+        () => [wide, screenPng, Buffer.from('text')],
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP or SVG image/,
+      ],
     ];
     for (const [what, payload, pattern] of pictures) {
       it(what, async () => {

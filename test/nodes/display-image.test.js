@@ -67,14 +67,24 @@ describe(TYPE, function () {
 
     const others = request.parts.filter((part) => part.name !== 'images');
     const sent = Object.fromEntries(others.map((part) => [part.name, part.value]));
-    expect(others.every((part) => part.filename === undefined), 'fields are not files').to.equal(true);
+    expect(
+      others.every((part) => part.filename === undefined),
+      'fields are not files',
+    ).to.equal(true);
     expect(sent, 'fields').to.deep.equal(fields);
   }
 
   const imagePage = (device, page) => h.sim.state.pages.get(device)?.[page - 1] ?? null;
 
   it('sends one Buffer as the images part of POST .../display/image and puts the push result in msg.payload', async () => {
-    await h.load({ type: TYPE, fit: 'none', deviceId: 'aa-bb-cc-dd-ee-01', deviceIdType: 'str', pageId: '', dither: '' });
+    await h.load({
+      type: TYPE,
+      fit: 'none',
+      deviceId: 'aa-bb-cc-dd-ee-01',
+      deviceIdType: 'str',
+      pageId: '',
+      dither: '',
+    });
     const { output } = await h.send(messageWith({ payload: png.data }));
 
     expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
@@ -135,7 +145,11 @@ describe(TYPE, function () {
       const [first, second, third] = formats;
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({
-        payload: [first.data, `data:${second.contentType};base64,${second.data.toString('base64')}`, third.data.toString('base64')],
+        payload: [
+          first.data,
+          `data:${second.contentType};base64,${second.data.toString('base64')}`,
+          third.data.toString('base64'),
+        ],
       });
       expectImagePush(onlyRequest(h), { images: [first, second, third], fields: { dither: 'true' } });
     });
@@ -143,7 +157,9 @@ describe(TYPE, function () {
 
   it('takes a Uint8Array and an array a function node built (another realm)', async () => {
     await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
-    await h.send({ payload: fromFunctionNode('[new Uint8Array(bytes), gif]', { bytes: [...png.data], gif: gif.data }) });
+    await h.send({
+      payload: fromFunctionNode('[new Uint8Array(bytes), gif]', { bytes: [...png.data], gif: gif.data }),
+    });
     expectImagePush(onlyRequest(h), { images: [png, gif], fields: { dither: 'true' } });
   });
 
@@ -204,23 +220,71 @@ describe(TYPE, function () {
 
   describe('refuses, with one error and no request', () => {
     const cases = [
-      ['six images', () => ({ payload: [...formats, png].map((image) => image.data) }), /payload: must hold 1 to 5 images \(got an array of 6\)/],
+      [
+        'six images',
+        () => ({ payload: [...formats, png].map((image) => image.data) }),
+        /payload: must hold 1 to 5 images \(got an array of 6\)/,
+      ],
       ['an empty array', () => ({ payload: [] }), /payload: must hold 1 to 5 images/],
-      ['an image over 2 MB', () => ({ payload: pngOfSize(TWO_MB + 1) }), /payload: is larger than 2097152 bytes \(2 MB\) \(got a Buffer of 2097153 bytes\)/],
-      ['a second image over 2 MB', () => ({ payload: [png.data, pngOfSize(TWO_MB + 1)] }), /payload\[1\]: is larger than 2097152 bytes \(2 MB\)/],
-      ['an image over 2 MB as base64', () => ({ payload: pngOfSize(TWO_MB + 1).toString('base64') }), /payload: is larger than 2097152 bytes \(2 MB\)/],
-      ['a Buffer that is no image', () => ({ payload: Buffer.from('hello, world') }), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
-      ['a PNG cut short in its signature', () => ({ payload: png.data.subarray(0, 4) }), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
-      ['a third image that is no image', () => ({ payload: [png.data, gif.data, Buffer.from('text')] }), /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/],
-      ['base64 of something that is no image', () => ({ payload: Buffer.from('plain text').toString('base64') }), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
-      ['text that is neither a data URL nor base64', () => ({ payload: 'not an image!' }), /payload: must be a Buffer, a data URL or a base64 string/],
+      [
+        'an image over 2 MB',
+        () => ({ payload: pngOfSize(TWO_MB + 1) }),
+        /payload: is larger than 2097152 bytes \(2 MB\) \(got a Buffer of 2097153 bytes\)/,
+      ],
+      [
+        'a second image over 2 MB',
+        () => ({ payload: [png.data, pngOfSize(TWO_MB + 1)] }),
+        /payload\[1\]: is larger than 2097152 bytes \(2 MB\)/,
+      ],
+      [
+        'an image over 2 MB as base64',
+        () => ({ payload: pngOfSize(TWO_MB + 1).toString('base64') }),
+        /payload: is larger than 2097152 bytes \(2 MB\)/,
+      ],
+      [
+        'a Buffer that is no image',
+        () => ({ payload: Buffer.from('hello, world') }),
+        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+      ],
+      [
+        'a PNG cut short in its signature',
+        () => ({ payload: png.data.subarray(0, 4) }),
+        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+      ],
+      [
+        'a third image that is no image',
+        () => ({ payload: [png.data, gif.data, Buffer.from('text')] }),
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/,
+      ],
+      [
+        'base64 of something that is no image',
+        () => ({ payload: Buffer.from('plain text').toString('base64') }),
+        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+      ],
+      [
+        'text that is neither a data URL nor base64',
+        () => ({ payload: 'not an image!' }),
+        /payload: must be a Buffer, a data URL or a base64 string/,
+      ],
       ['an empty Buffer', () => ({ payload: Buffer.alloc(0) }), /payload: is empty/],
       ['no payload', () => ({}), /payload: must be a Buffer, a data URL or a base64 string \(got nothing\)/],
-      ['an object payload', () => ({ payload: { image: png.data } }), /payload: must be a Buffer, a data URL or a base64 string \(got an object\)/],
-      ['dither that is no boolean', () => ({ payload: png.data, dither: 'maybe' }), /dither: must be true or false \(got "maybe"\)/],
+      [
+        'an object payload',
+        () => ({ payload: { image: png.data } }),
+        /payload: must be a Buffer, a data URL or a base64 string \(got an object\)/,
+      ],
+      [
+        'dither that is no boolean',
+        () => ({ payload: png.data, dither: 'maybe' }),
+        /dither: must be true or false \(got "maybe"\)/,
+      ],
       ['page 6', () => ({ payload: png.data, pageId: 6 }), /pageId: must be a page number from 1 to 5 \(got 6\)/],
       ['no device', () => ({ payload: png.data, deviceId: undefined }), /deviceId: is required/],
-      ['a device that is no MAC address', () => ({ payload: png.data, deviceId: 'AABBCCDDEE' }), /deviceId: must be a MAC address/],
+      [
+        'a device that is no MAC address',
+        () => ({ payload: png.data, deviceId: 'AABBCCDDEE' }),
+        /deviceId: must be a MAC address/,
+      ],
     ];
     for (const [what, message, pattern] of cases) {
       it(what, async () => {
@@ -234,7 +298,10 @@ describe(TYPE, function () {
   it('passes a service error (an unknown device) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, deviceId: UNKNOWN_DEVICE });
     const outcome = await h.send(messageWith({ payload: png.data }));
-    expectServiceError(h, outcome, { pattern: /push images failed: HTTP 404: device not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /push images failed: HTTP 404: device not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.topic).to.equal('kept topic');
     expect(h.requests).to.have.length(1);
   });

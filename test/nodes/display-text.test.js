@@ -44,7 +44,15 @@ describe(TYPE, function () {
 
   describe('text mode', () => {
     it('sends POST .../display/text with text, fontSize and pageId, and puts the push result in msg.payload', async () => {
-      await h.load({ type: TYPE, mode: 'text', deviceId: 'aa-bb-cc-dd-ee-01', deviceIdType: 'str', pageId: '2', fontSize: '24', fontSizeType: 'num' });
+      await h.load({
+        type: TYPE,
+        mode: 'text',
+        deviceId: 'aa-bb-cc-dd-ee-01',
+        deviceIdType: 'str',
+        pageId: '2',
+        fontSize: '24',
+        fontSizeType: 'num',
+      });
       const { output } = await h.send(messageWith({ payload: 'Hello\nworld' }));
 
       expectRequest(h, onlyRequest(h), {
@@ -77,7 +85,13 @@ describe(TYPE, function () {
     });
 
     it('counts the total pages of the device', async () => {
-      h.sim.state.pages.set(KITCHEN, [null, null, null, { kind: 'text', text: 'old', fontSize: 20, pushedAt: 0, persistent: true }, null]);
+      h.sim.state.pages.set(KITCHEN, [
+        null,
+        null,
+        null,
+        { kind: 'text', text: 'old', fontSize: 20, pushedAt: 0, persistent: true },
+        null,
+      ]);
       await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN, pageId: '5' });
       const { output } = await h.send({ payload: 'new' });
       expect(output.payload).to.deep.equal({ totalPages: 2, pushedPages: 1, pageId: '5' });
@@ -90,7 +104,10 @@ describe(TYPE, function () {
 
     for (const size of [12, 48]) {
       it(`sends font size ${size}`, async () => {
-        expect(await bodySent({ mode: 'text' }, { payload: 't', fontSize: size })).to.deep.equal({ text: 't', fontSize: size });
+        expect(await bodySent({ mode: 'text' }, { payload: 't', fontSize: size })).to.deep.equal({
+          text: 't',
+          fontSize: size,
+        });
       });
     }
 
@@ -116,7 +133,12 @@ describe(TYPE, function () {
         body: { title: 'Weather', body: 'Sunny\n21 °C', pageId: '3' },
       });
       expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '3' });
-      expect(pageOf(HALLWAY, 3)).to.include({ kind: 'structured', title: 'Weather', body: 'Sunny\n21 °C', persistent: true });
+      expect(pageOf(HALLWAY, 3)).to.include({
+        kind: 'structured',
+        title: 'Weather',
+        body: 'Sunny\n21 °C',
+        persistent: true,
+      });
       expectKept(output);
       expectSuccessStatus(h);
     });
@@ -127,7 +149,10 @@ describe(TYPE, function () {
     });
 
     it("keeps the payload's title over msg.title", async () => {
-      const body = await bodySent({ mode: 'structured' }, { payload: { title: 'From payload', body: 'b' }, title: 'From msg' });
+      const body = await bodySent(
+        { mode: 'structured' },
+        { payload: { title: 'From payload', body: 'b' }, title: 'From msg' },
+      );
       expect(body).to.deep.equal({ title: 'From payload', body: 'b' });
     });
 
@@ -141,15 +166,22 @@ describe(TYPE, function () {
 
     it('takes {title, body} a function node built (another realm)', async () => {
       const payload = fromFunctionNode('{ title: "Weather", body: ["Sunny", "21 °C"].join("\\n") }');
-      expect(await bodySent({ mode: 'structured' }, { payload })).to.deep.equal({ title: 'Weather', body: 'Sunny\n21 °C' });
+      expect(await bodySent({ mode: 'structured' }, { payload })).to.deep.equal({
+        title: 'Weather',
+        body: 'Sunny\n21 °C',
+      });
     });
 
     it('sends a title alone', async () => {
-      expect(await bodySent({ mode: 'structured' }, { payload: { title: 'Only a title' } })).to.deep.equal({ title: 'Only a title' });
+      expect(await bodySent({ mode: 'structured' }, { payload: { title: 'Only a title' } })).to.deep.equal({
+        title: 'Only a title',
+      });
     });
 
     it('sends a body alone', async () => {
-      expect(await bodySent({ mode: 'structured' }, { payload: { body: 'Only a body' } })).to.deep.equal({ body: 'Only a body' });
+      expect(await bodySent({ mode: 'structured' }, { payload: { body: 'Only a body' } })).to.deep.equal({
+        body: 'Only a body',
+      });
     });
 
     it('sends exactly 200 characters of title and 5000 of body', async () => {
@@ -196,7 +228,11 @@ describe(TYPE, function () {
 
   describe('refuses, with one error and no request', () => {
     const textCases = [
-      ['text over 5000 characters', { payload: 'a'.repeat(5001) }, /text: must be at most 5000 characters \(got a string of 5001 characters\)/],
+      [
+        'text over 5000 characters',
+        { payload: 'a'.repeat(5001) },
+        /text: must be at most 5000 characters \(got a string of 5001 characters\)/,
+      ],
       ['5001 emoji (each one character)', { payload: EMOJI.repeat(5001) }, /text: must be at most 5000 characters/],
       ['an empty text', { payload: '' }, /text: must not be empty/],
       ['a blank text', { payload: ' \n ' }, /text: must not be empty or blank/],
@@ -205,12 +241,20 @@ describe(TYPE, function () {
       ['font size 11', { payload: 't', fontSize: 11 }, /fontSize: must be a whole number from 12 to 48 \(got 11\)/],
       ['font size 49', { payload: 't', fontSize: 49 }, /fontSize: must be a whole number from 12 to 48 \(got 49\)/],
       ['a fractional font size', { payload: 't', fontSize: 20.5 }, /fontSize: must be a whole number from 12 to 48/],
-      ['a font size in words', { payload: 't', fontSize: 'big' }, /fontSize: must be a whole number from 12 to 48 \(got "big"\)/],
+      [
+        'a font size in words',
+        { payload: 't', fontSize: 'big' },
+        /fontSize: must be a whole number from 12 to 48 \(got "big"\)/,
+      ],
       ['page 0', { payload: 't', pageId: 0 }, /pageId: must be a page number from 1 to 5 \(got 0\)/],
       ['page 6', { payload: 't', pageId: '6' }, /pageId: must be a page number from 1 to 5 \(got "6"\)/],
       ['page "all"', { payload: 't', pageId: 'all' }, /pageId: must be a page number from 1 to 5/],
       ['no device', { payload: 't', deviceId: undefined }, /deviceId: is required/],
-      ['a device that is no MAC address', { payload: 't', deviceId: 'AA:BB:CC:DD:EE:0G' }, /deviceId: must be a MAC address of six hex pairs/],
+      [
+        'a device that is no MAC address',
+        { payload: 't', deviceId: 'AA:BB:CC:DD:EE:0G' },
+        /deviceId: must be a MAC address of six hex pairs/,
+      ],
     ];
     for (const [what, msg, pattern] of textCases) {
       it(`text mode: ${what}`, async () => {
@@ -221,15 +265,35 @@ describe(TYPE, function () {
     }
 
     const structuredCases = [
-      ['a title over 200 characters', { payload: { title: 't'.repeat(201), body: 'b' } }, /title: must be at most 200 characters/],
+      [
+        'a title over 200 characters',
+        { payload: { title: 't'.repeat(201), body: 'b' } },
+        /title: must be at most 200 characters/,
+      ],
       ['201 emoji of title', { payload: { title: EMOJI.repeat(201) } }, /title: must be at most 200 characters/],
-      ['a body over 5000 characters', { payload: { title: 't', body: 'b'.repeat(5001) } }, /body: must be at most 5000 characters/],
-      ['a body string over 5000 characters', { payload: 'b'.repeat(5001), title: 't' }, /body: must be at most 5000 characters/],
+      [
+        'a body over 5000 characters',
+        { payload: { title: 't', body: 'b'.repeat(5001) } },
+        /body: must be at most 5000 characters/,
+      ],
+      [
+        'a body string over 5000 characters',
+        { payload: 'b'.repeat(5001), title: 't' },
+        /body: must be at most 5000 characters/,
+      ],
       ['neither title nor body', { payload: {} }, /title: or body is required/],
       ['an empty title and body', { payload: { title: '', body: '' } }, /title: or body is required/],
       ['no payload and no title', {}, /title: or body is required/],
-      ['an unknown payload key', { payload: { title: 't', text: 'x' } }, /payload\.text: is not a known field; use title, body/],
-      ['a __proto__ key', { payload: JSON.parse('{"title":"t","__proto__":{"x":1}}') }, /payload\.__proto__: is not allowed/],
+      [
+        'an unknown payload key',
+        { payload: { title: 't', text: 'x' } },
+        /payload\.text: is not a known field; use title, body/,
+      ],
+      [
+        'a __proto__ key',
+        { payload: JSON.parse('{"title":"t","__proto__":{"x":1}}') },
+        /payload\.__proto__: is not allowed/,
+      ],
       ['a title that is an object', { payload: { title: { text: 'x' } } }, /title: must be a string/],
       ['an array payload', { payload: ['a', 'b'] }, /payload: must be a string \(got an array of 2\)/],
       ['page 9', { payload: { title: 't' }, pageId: 9 }, /pageId: must be a page number from 1 to 5/],
@@ -243,19 +307,30 @@ describe(TYPE, function () {
 
     it('a mode that is neither text nor structured', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN });
-      expectRefused(h, await h.send({ payload: 't', mode: 'fancy' }), /mode: must be text or structured \(got "fancy"\)/);
+      expectRefused(
+        h,
+        await h.send({ payload: 't', mode: 'fancy' }),
+        /mode: must be text or structured \(got "fancy"\)/,
+      );
     });
 
     it('a dialog font size out of range', async () => {
       await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN, fontSize: '64', fontSizeType: 'num' });
-      expectRefused(h, await h.send({ payload: 't', fontSize: 20 }), /fontSize: must be a whole number from 12 to 48 \(got "64"\)/);
+      expectRefused(
+        h,
+        await h.send({ payload: 't', fontSize: 20 }),
+        /fontSize: must be a whole number from 12 to 48 \(got "64"\)/,
+      );
     });
   });
 
   it('passes a service error (an unknown device) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, mode: 'structured', deviceId: UNKNOWN_DEVICE });
     const outcome = await h.send(messageWith({ payload: { title: 't' } }));
-    expectServiceError(h, outcome, { pattern: /push title and body failed: HTTP 404: device not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /push title and body failed: HTTP 404: device not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.payload).to.deep.equal({ title: 't' });
     expect(h.requests).to.have.length(1);
   });

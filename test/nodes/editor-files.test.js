@@ -34,8 +34,27 @@ const CONFIG_KEYS = {
   'device-cloud-todo-update': ['todoId', 'todoIdType'],
   'device-cloud-todo-complete': ['action', 'todoId', 'todoIdType'],
   'device-cloud-todo-delete': ['todoId', 'todoIdType'],
-  'device-cloud-display-text': ['mode', 'deviceId', 'deviceIdType', 'pageId', 'fontSize', 'fontSizeType', 'title', 'titleType', 'skipUnchanged'],
-  'device-cloud-display-image': ['deviceId', 'deviceIdType', 'pageId', 'dither', 'fit', 'width', 'height', 'skipUnchanged'],
+  'device-cloud-display-text': [
+    'mode',
+    'deviceId',
+    'deviceIdType',
+    'pageId',
+    'fontSize',
+    'fontSizeType',
+    'title',
+    'titleType',
+    'skipUnchanged',
+  ],
+  'device-cloud-display-image': [
+    'deviceId',
+    'deviceIdType',
+    'pageId',
+    'dither',
+    'fit',
+    'width',
+    'height',
+    'skipUnchanged',
+  ],
   'device-cloud-page-delete': ['deviceId', 'deviceIdType', 'pageId'],
 };
 const ACCOUNT_KEYS = ['name', 'baseUrl', 'authHeader'];
@@ -57,7 +76,27 @@ const EDITOR_NODE_FIELDS = (() => {
     paths: [path.dirname(require.resolve('node-red/package.json', { paths: [root] }))],
   });
   const written = [...read(editorFile).matchAll(/\b(?:node|n|nn|newNode)\.([A-Za-z_]\w*)\s*=(?!=)/g)].map((m) => m[1]);
-  const contract = ['status', 'x', 'y', 'z', 'g', 'd', 'l', 'w', 'h', 'wires', 'valid', 'dirty', 'changed', 'selected', 'icon', 'info', 'users', 'id', 'type'];
+  const contract = [
+    'status',
+    'x',
+    'y',
+    'z',
+    'g',
+    'd',
+    'l',
+    'w',
+    'h',
+    'wires',
+    'valid',
+    'dirty',
+    'changed',
+    'selected',
+    'icon',
+    'info',
+    'users',
+    'id',
+    'type',
+  ];
   const names = new Set([...contract, ...written]);
   for (const setting of ['name', 'inputs', 'outputs']) names.delete(setting);
   return names;
@@ -169,7 +208,7 @@ function editorNode(definition, namespace, asked) {
 describe('editor files of every node', function () {
   const allCatalogs = catalogs();
 
-  it('knows the editor\'s own node fields from the editor it runs with', function () {
+  it("knows the editor's own node fields from the editor it runs with", function () {
     expect([...EDITOR_NODE_FIELDS]).to.include.members(['status', 'x', 'z', 'wires', 'dirty', 'changed', 'valid']);
     expect(EDITOR_NODE_FIELDS.size).to.be.above(30);
   });
@@ -281,7 +320,9 @@ describe('editor files of every node', function () {
       for (const type of ['device', 'str']) {
         expect(check('deviceId', 'aa-bb-cc-dd-ee-01', { deviceIdType: type })).to.equal(true);
         expect(check('deviceId', 'AABBCCDDEE01', { deviceIdType: type })).to.equal(true);
-        expect(check('deviceId', 'kitchen', { deviceIdType: type })).to.be.a('string').and.match(/MAC/);
+        expect(check('deviceId', 'kitchen', { deviceIdType: type }))
+          .to.be.a('string')
+          .and.match(/MAC/);
       }
       // A property name is not a MAC address, and need not be.
       expect(check('deviceId', 'payload.device', { deviceIdType: 'msg' })).to.equal(true);
@@ -297,7 +338,12 @@ describe('editor files of every node', function () {
     });
 
     it('take "all" (lower case, as the runtime does) for the nodes that act on every device, and only for them', function () {
-      const FAN_OUT = ['device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete', 'device-cloud-sync-interval'];
+      const FAN_OUT = [
+        'device-cloud-display-text',
+        'device-cloud-display-image',
+        'device-cloud-page-delete',
+        'device-cloud-sync-interval',
+      ];
       for (const set of nodeSets) {
         const definition = definitionOf(read(set.html))[set.type];
         const deviceId = definition && definition.defaults && definition.defaults.deviceId;
@@ -309,7 +355,8 @@ describe('editor files of every node', function () {
           } else {
             expect(verdict('all'), `${set.type}: "all"`).to.be.a('string').and.match(/MAC/);
           }
-          for (const other of ['All', 'ALL', ' all']) expect(verdict(other), `${set.type}: "${other}"`).to.be.a('string').and.match(/MAC/);
+          for (const other of ['All', 'ALL', ' all'])
+            expect(verdict(other), `${set.type}: "${other}"`).to.be.a('string').and.match(/MAC/);
           expect(verdict('aa-bb-cc-dd-ee-01'), `${set.type}: a MAC address`).to.equal(true);
         }
       }

@@ -8,7 +8,14 @@
 const { expect } = require('chai');
 const { Harness } = require('../support/harness');
 const { sendAndCollect } = require('../support/message-run');
-const { KITCHEN, HALLWAY, UNKNOWN_DEVICE, messageWith, expectKept, imagesOfEveryFormat } = require('../support/fixtures');
+const {
+  KITCHEN,
+  HALLWAY,
+  UNKNOWN_DEVICE,
+  messageWith,
+  expectKept,
+  imagesOfEveryFormat,
+} = require('../support/fixtures');
 
 const DEVICES_PATH = '/open/v1/devices';
 const STUDY = 'AA:BB:CC:DD:EE:03';
@@ -16,13 +23,28 @@ const OTHER_UNKNOWN = 'AA:BB:CC:DD:EE:98';
 
 /** A Complete node on the node under test: it hears of every message that ended without an error. */
 const COMPLETE_NODES = [
-  { id: 'completed', z: 'flow', x: 100, y: 300, type: 'complete', scope: ['subject'], uncaught: false, wires: [['completedOut']] },
+  {
+    id: 'completed',
+    z: 'flow',
+    x: 100,
+    y: 300,
+    type: 'complete',
+    scope: ['subject'],
+    uncaught: false,
+    wires: [['completedOut']],
+  },
   { id: 'completedOut', z: 'flow', x: 300, y: 300, type: 'helper' },
 ];
 
 /** Sends a message into the node under test and collects what it led to (see test/support/message-run.js). */
 function runMessage(h, msg) {
-  return sendAndCollect({ node: h.node, msg, out: h.out, caught: h.caught, completed: h.helper.getNode('completedOut') });
+  return sendAndCollect({
+    node: h.node,
+    msg,
+    out: h.out,
+    caught: h.caught,
+    completed: h.helper.getNode('completedOut'),
+  });
 }
 
 /** The error's text as a Catch node has it, without the class name Node-RED puts in front. */
@@ -98,7 +120,12 @@ describe('fan-out: one message to several devices', function () {
   }
 
   // A list of subjects needs the PNG, which `before` makes: the table is built lazily per test.
-  const types = ['device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete', 'device-cloud-sync-interval'];
+  const types = [
+    'device-cloud-display-text',
+    'device-cloud-display-image',
+    'device-cloud-page-delete',
+    'device-cloud-sync-interval',
+  ];
 
   it('"all" on an account with more devices than its queue holds: every device gets its push, none fails as "queue full"', async () => {
     const many = Array.from({ length: 30 }, (_, i) => `AA:BB:CC:00:00:${String(i).padStart(2, '0')}`);
@@ -155,7 +182,10 @@ describe('fan-out: one message to several devices', function () {
       });
 
       it('takes a list in any accepted spelling and sends to a device listed twice once', async () => {
-        const result = await runMessage(h, { ...subject.msg, deviceId: [KITCHEN, 'aa-bb-cc-dd-ee-02', 'aabbccddee01', HALLWAY] });
+        const result = await runMessage(h, {
+          ...subject.msg,
+          deviceId: [KITCHEN, 'aa-bb-cc-dd-ee-02', 'aabbccddee01', HALLWAY],
+        });
         expectRequestsTo([KITCHEN, HALLWAY]);
         expectCopiesFor(result, [KITCHEN, HALLWAY]);
       });
@@ -180,7 +210,10 @@ describe('fan-out: one message to several devices', function () {
       });
 
       it('sends on the successes and ends in one error naming the device that failed, with msg.failedDevices', async () => {
-        const result = await runMessage(h, messageWith({ ...subject.msg, deviceId: [KITCHEN, UNKNOWN_DEVICE, HALLWAY] }));
+        const result = await runMessage(
+          h,
+          messageWith({ ...subject.msg, deviceId: [KITCHEN, UNKNOWN_DEVICE, HALLWAY] }),
+        );
         expectRequestsTo([KITCHEN, UNKNOWN_DEVICE, HALLWAY]);
         expect(result.outputs.map((m) => m.deviceId)).to.deep.equal([KITCHEN, HALLWAY]);
         expect(result.outputs[0].payload).to.deep.equal(subject.payload(KITCHEN));
@@ -195,7 +228,11 @@ describe('fan-out: one message to several devices', function () {
         if (subject.failure instanceof RegExp) expect(reason).to.match(subject.failure);
         else expect(reason).to.equal(subject.failure);
         expect(caught.failedDevices).to.deep.equal([{ deviceId: UNKNOWN_DEVICE, error: reason }]);
-        expect(caught.deviceId, 'the message that failed keeps the list').to.deep.equal([KITCHEN, UNKNOWN_DEVICE, HALLWAY]);
+        expect(caught.deviceId, 'the message that failed keeps the list').to.deep.equal([
+          KITCHEN,
+          UNKNOWN_DEVICE,
+          HALLWAY,
+        ]);
         expectKept(caught);
         expect(h.lastStatus).to.include({ fill: 'red', shape: 'ring', text: STATUS.devicesFailed });
       });
@@ -207,7 +244,9 @@ describe('fan-out: one message to several devices', function () {
         expect(result.errors).to.have.length(1);
         const [caught] = result.errors;
         expect(errorText(caught)).to.match(
-          new RegExp(`^2 of 2 devices failed: ${UNKNOWN_DEVICE}: [^;]*device not found[^;]*; ${OTHER_UNKNOWN}: [^;]*device not found`),
+          new RegExp(
+            `^2 of 2 devices failed: ${UNKNOWN_DEVICE}: [^;]*device not found[^;]*; ${OTHER_UNKNOWN}: [^;]*device not found`,
+          ),
         );
         expect(caught.failedDevices.map((failed) => failed.deviceId)).to.deep.equal([UNKNOWN_DEVICE, OTHER_UNKNOWN]);
         expect(h.lastStatus).to.include({ fill: 'red', shape: 'ring', text: STATUS.devicesFailed });
@@ -221,7 +260,11 @@ describe('fan-out: one message to several devices', function () {
 
       describe('refuses, with one error naming the field and no request at all', function () {
         const refusals = [
-          ['an invalid item of the list', [KITCHEN, 'kitchen', HALLWAY], /^deviceId\[1\]: must be a MAC address of six hex pairs/],
+          [
+            'an invalid item of the list',
+            [KITCHEN, 'kitchen', HALLWAY],
+            /^deviceId\[1\]: must be a MAC address of six hex pairs/,
+          ],
           ['an item that is not a string', [KITCHEN, 42], /^deviceId\[1\]: must be a MAC address/],
           ['"all" as an item of the list', [KITCHEN, 'all'], /^deviceId\[1\]: must be a MAC address/],
           ['an empty list', [], /^deviceId: must list 1 to 100 devices/],
@@ -250,10 +293,15 @@ describe('fan-out: one message to several devices', function () {
     const TYPE = 'device-cloud-display-text';
     for (const deviceIdType of ['str', 'device']) {
       it(`reads every device of the account (type ${deviceIdType}), over msg.deviceId`, async () => {
-        await h.load({ type: TYPE, mode: 'text', pageId: '1', deviceId: 'all', deviceIdType }, { extra: COMPLETE_NODES });
+        await h.load(
+          { type: TYPE, mode: 'text', pageId: '1', deviceId: 'all', deviceIdType },
+          { extra: COMPLETE_NODES },
+        );
         const result = await runMessage(h, { payload: 'to everyone', deviceId: KITCHEN });
         expect(requestsOf(h)[0]).to.equal(`GET ${DEVICES_PATH}`);
-        expect(requestsOf(h).slice(1)).to.have.members([KITCHEN, HALLWAY].map((device) => `POST ${DEVICES_PATH}/${device}/display/text`));
+        expect(requestsOf(h).slice(1)).to.have.members(
+          [KITCHEN, HALLWAY].map((device) => `POST ${DEVICES_PATH}/${device}/display/text`),
+        );
         expect(result.errors).to.deep.equal([]);
         expect(result.outputs.map((m) => m.deviceId)).to.deep.equal([KITCHEN, HALLWAY]);
         expect(h.sim.state.pages.get(KITCHEN)[0]).to.include({ kind: 'text', text: 'to everyone' });
@@ -265,7 +313,9 @@ describe('fan-out: one message to several devices', function () {
       await h.load({ type: TYPE, mode: 'text', deviceId: 'displays', deviceIdType: 'flow' }, { extra: COMPLETE_NODES });
       h.node.context().flow.set('displays', [HALLWAY, KITCHEN]);
       const result = await runMessage(h, { payload: 'from context' });
-      expect(requestsOf(h)).to.have.members([HALLWAY, KITCHEN].map((device) => `POST ${DEVICES_PATH}/${device}/display/text`));
+      expect(requestsOf(h)).to.have.members(
+        [HALLWAY, KITCHEN].map((device) => `POST ${DEVICES_PATH}/${device}/display/text`),
+      );
       expect(result.outputs.map((m) => m.deviceId)).to.deep.equal([HALLWAY, KITCHEN]);
     });
   });
@@ -282,12 +332,18 @@ describe('fan-out: one message to several devices', function () {
   });
 
   it('a service failure of the listing itself ends the message in its error, with nothing sent', async () => {
-    await h.load({ type: 'device-cloud-page-delete', pageId: 'all' }, { extra: COMPLETE_NODES, account: { retries: 0 } });
+    await h.load(
+      { type: 'device-cloud-page-delete', pageId: 'all' },
+      { extra: COMPLETE_NODES, account: { retries: 0 } },
+    );
     h.sim.misbehave({ kind: 'status', status: 500, method: 'GET', path: '/devices', times: 5 });
     const result = await runMessage(h, { deviceId: 'all' });
     expect(result.outputs).to.deep.equal([]);
     expect(result.errors).to.have.length(1);
     expect(errorText(result.errors[0])).to.match(/list devices failed: HTTP 500/);
-    expect(requestsOf(h).every((line) => line === `GET ${DEVICES_PATH}`), requestsOf(h).join(', ')).to.equal(true);
+    expect(
+      requestsOf(h).every((line) => line === `GET ${DEVICES_PATH}`),
+      requestsOf(h).join(', '),
+    ).to.equal(true);
   });
 });

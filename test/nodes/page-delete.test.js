@@ -125,7 +125,11 @@ describe(TYPE, function () {
       ['a page in words', { pageId: 'every' }, /pageId: must be a page number from 1 to 5 \(got "every"\)/],
       ['"ALL" in capitals', { pageId: 'ALL' }, /pageId: must be a page number from 1 to 5/],
       ['no device', { pageId: 1, deviceId: undefined }, /deviceId: is required/],
-      ['a device that is no MAC address', { pageId: 1, deviceId: 'AA:BB:CC:DD:EE:1' }, /deviceId: must be a MAC address/],
+      [
+        'a device that is no MAC address',
+        { pageId: 1, deviceId: 'AA:BB:CC:DD:EE:1' },
+        /deviceId: must be a MAC address/,
+      ],
     ];
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
@@ -139,7 +143,10 @@ describe(TYPE, function () {
   it('passes a service error (an unknown device) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, deviceId: UNKNOWN_DEVICE, pageId: 'all' });
     const outcome = await h.send(messageWith({}));
-    expectServiceError(h, outcome, { pattern: /delete all pages failed: HTTP 404: device not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /delete all pages failed: HTTP 404: device not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.topic).to.equal('kept topic');
     expect(h.requests).to.have.length(1);
   });

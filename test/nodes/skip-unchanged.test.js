@@ -66,7 +66,16 @@ function flowFor(sim, changes = {}) {
   // One Catch and one Complete node for all (the test helper loads a core node once per node of its type in the flow).
   const actions = Object.keys(nodes).filter((id) => nodes[id].type !== 'device-cloud-account');
   flow.push(
-    { id: 'complete', z: 'flow', x: 100, y: 640, type: 'complete', scope: actions, uncaught: false, wires: [['completed']] },
+    {
+      id: 'complete',
+      z: 'flow',
+      x: 100,
+      y: 640,
+      type: 'complete',
+      scope: actions,
+      uncaught: false,
+      wires: [['completed']],
+    },
     { id: 'completed', z: 'flow', x: 300, y: 640, type: 'helper' },
     { id: 'catch', z: 'flow', x: 100, y: 600, type: 'catch', scope: null, uncaught: false, wires: [['caught']] },
     { id: 'caught', z: 'flow', x: 300, y: 600, type: 'helper' },
@@ -117,7 +126,10 @@ describe('skipUnchanged', function () {
   /** The message went on once, without an error; answers its payload. */
   async function pushed(id, msg) {
     const result = await run(id, msg);
-    expect(result.errors.map((m) => m.error.message), `${id}: errors`).to.deep.equal([]);
+    expect(
+      result.errors.map((m) => m.error.message),
+      `${id}: errors`,
+    ).to.deep.equal([]);
     expect(result.outputs, `${id}: messages sent on`).to.have.length(1);
     expect(result.completions).to.equal(1);
     return result.outputs[0].payload;
@@ -183,7 +195,10 @@ describe('skipUnchanged', function () {
 
       const again = await run('text', { payload: 'A', deviceId: 'all' });
       expect(requestsOf().slice(1), 'only the device list was asked for').to.deep.equal([`GET ${DEVICES_PATH}`]);
-      expect(again.outputs.map((m) => m.payload)).to.deep.equal([skippedPayload(KITCHEN, '2'), skippedPayload(HALLWAY, '2')]);
+      expect(again.outputs.map((m) => m.payload)).to.deep.equal([
+        skippedPayload(KITCHEN, '2'),
+        skippedPayload(HALLWAY, '2'),
+      ]);
     });
 
     describe('sends a push that differs from the last one in', function () {
@@ -193,15 +208,28 @@ describe('skipUnchanged', function () {
         ['a font size given', { mode: 'text', payload: 'A' }, { mode: 'text', payload: 'A', fontSize: 20 }],
         ['the page', { mode: 'text', payload: 'A', pageId: 3 }, { mode: 'text', payload: 'A', pageId: 4 }],
         ['the mode', { mode: 'text', payload: 'A' }, { mode: 'structured', payload: 'A' }],
-        ['the title', { mode: 'structured', payload: { title: 'T1', body: 'B' } }, { mode: 'structured', payload: { title: 'T2', body: 'B' } }],
-        ['the body', { mode: 'structured', payload: { title: 'T', body: 'B1' } }, { mode: 'structured', payload: { title: 'T', body: 'B2' } }],
-        ['the same words as body instead of title', { mode: 'structured', payload: { title: 'X' } }, { mode: 'structured', payload: { body: 'X' } }],
+        [
+          'the title',
+          { mode: 'structured', payload: { title: 'T1', body: 'B' } },
+          { mode: 'structured', payload: { title: 'T2', body: 'B' } },
+        ],
+        [
+          'the body',
+          { mode: 'structured', payload: { title: 'T', body: 'B1' } },
+          { mode: 'structured', payload: { title: 'T', body: 'B2' } },
+        ],
+        [
+          'the same words as body instead of title',
+          { mode: 'structured', payload: { title: 'X' } },
+          { mode: 'structured', payload: { body: 'X' } },
+        ],
       ];
       for (const [what, first, second] of cases) {
         it(what, async () => {
           await load({ text: { mode: '', pageId: '' } });
           const push = (msg) => ({ deviceId: KITCHEN, pageId: 2, ...msg });
-          const pathOf = (msg) => (msg.mode === 'structured' ? `${DEVICES_PATH}/${KITCHEN}/display/structured-text` : textPath(KITCHEN));
+          const pathOf = (msg) =>
+            msg.mode === 'structured' ? `${DEVICES_PATH}/${KITCHEN}/display/structured-text` : textPath(KITCHEN);
           await expectSent('text', push(first), pathOf(first));
           await expectSent('text', push(second), pathOf(second));
           // The memory holds the second push now.
@@ -261,7 +289,12 @@ describe('skipUnchanged', function () {
       await expectSkipped('text', { payload: 'B', deviceId: KITCHEN });
     });
 
-    for (const [what, value] of [['"yes"', 'yes'], ['1', 1], ['null', null], ['an object', { on: true }]]) {
+    for (const [what, value] of [
+      ['"yes"', 'yes'],
+      ['1', 1],
+      ['null', null],
+      ['an object', { on: true }],
+    ]) {
       it(`refuses msg.skipUnchanged ${what}, naming the field, with no request`, async () => {
         await load();
         const result = await run('text', { payload: 'A', deviceId: KITCHEN, skipUnchanged: value });
@@ -285,7 +318,10 @@ describe('skipUnchanged', function () {
       await load();
       await pushed('sync', { deviceId: KITCHEN, skipUnchanged: 'yes' });
       await pushed('deleter', { deviceId: KITCHEN, pageId: 2, skipUnchanged: 'yes' });
-      expect(requestsOf()).to.deep.equal([`PUT ${DEVICES_PATH}/${KITCHEN}/sync-interval`, `DELETE ${DEVICES_PATH}/${KITCHEN}/display/pages/2`]);
+      expect(requestsOf()).to.deep.equal([
+        `PUT ${DEVICES_PATH}/${KITCHEN}/sync-interval`,
+        `DELETE ${DEVICES_PATH}/${KITCHEN}/display/pages/2`,
+      ]);
     });
   });
 
@@ -333,7 +369,9 @@ describe('skipUnchanged', function () {
       const failed = await run('text', { payload: 'B', deviceId: [KITCHEN, HALLWAY] });
       expect(failed.outputs.map((m) => m.deviceId)).to.deep.equal([KITCHEN]);
       expect(failed.errors).to.have.length(1);
-      expect(failed.errors[0].error.message).to.match(new RegExp(`1 of 2 devices failed: ${HALLWAY}: push text failed: HTTP 500`));
+      expect(failed.errors[0].error.message).to.match(
+        new RegExp(`1 of 2 devices failed: ${HALLWAY}: push text failed: HTTP 500`),
+      );
 
       h.sim.clearRequests();
       const result = await run('text', { payload: 'B', deviceId: [KITCHEN, HALLWAY] });
@@ -403,7 +441,11 @@ describe('skipUnchanged', function () {
       await expectSent('image', { payload: png.data, deviceId: KITCHEN }, imagePath(KITCHEN));
       await expectSent('image', { payload: gif.data, deviceId: KITCHEN }, imagePath(KITCHEN));
       await expectSent('image', { payload: gif.data, deviceId: KITCHEN, dither: false }, imagePath(KITCHEN));
-      await expectSent('image', { payload: [gif.data, png.data], deviceId: KITCHEN, dither: false }, imagePath(KITCHEN));
+      await expectSent(
+        'image',
+        { payload: [gif.data, png.data], deviceId: KITCHEN, dither: false },
+        imagePath(KITCHEN),
+      );
       await expectSkipped('image', { payload: [gif.data, png.data], deviceId: KITCHEN, dither: false }, '1');
     });
 

@@ -105,16 +105,36 @@ describe(TYPE, function () {
 
   describe('refuses, with one error and no request', () => {
     const cases = [
-      ['minutes not in the allowed set', { payload: 15 }, /syncInterval: must be one of 0, 10, 30, 60, 180, 720 \(minutes\) \(got 15\)/],
+      [
+        'minutes not in the allowed set',
+        { payload: 15 },
+        /syncInterval: must be one of 0, 10, 30, 60, 180, 720 \(minutes\) \(got 15\)/,
+      ],
       ['negative minutes', { payload: -10 }, /syncInterval: must be one of 0, 10, 30, 60, 180, 720/],
       ['fractional minutes', { payload: 10.5 }, /syncInterval: must be one of/],
       ['words for minutes', { payload: 'hourly' }, /syncInterval: must be one of/],
       ['no minutes at all', {}, /syncInterval: must be one of .* \(got nothing\)/],
       ['no device', { deviceId: undefined, payload: 10 }, /deviceId: is required/],
-      ['a MAC address of five pairs', { deviceId: 'AA:BB:CC:DD:EE', payload: 10 }, /deviceId: must be a MAC address of six hex pairs/],
-      ['a MAC address with mixed separators', { deviceId: 'AA:BB-CC:DD:EE:01', payload: 10 }, /deviceId: must be a MAC address/],
-      ['a MAC address that is not hex', { deviceId: 'GG:BB:CC:DD:EE:01', payload: 10 }, /deviceId: must be a MAC address/],
-      ['a device name instead of its id', { deviceId: 'Kitchen', payload: 10 }, /deviceId: must be a MAC address .*\(got "Kitchen"\)/],
+      [
+        'a MAC address of five pairs',
+        { deviceId: 'AA:BB:CC:DD:EE', payload: 10 },
+        /deviceId: must be a MAC address of six hex pairs/,
+      ],
+      [
+        'a MAC address with mixed separators',
+        { deviceId: 'AA:BB-CC:DD:EE:01', payload: 10 },
+        /deviceId: must be a MAC address/,
+      ],
+      [
+        'a MAC address that is not hex',
+        { deviceId: 'GG:BB:CC:DD:EE:01', payload: 10 },
+        /deviceId: must be a MAC address/,
+      ],
+      [
+        'a device name instead of its id',
+        { deviceId: 'Kitchen', payload: 10 },
+        /deviceId: must be a MAC address .*\(got "Kitchen"\)/,
+      ],
       ['a number as device id', { deviceId: 42, payload: 10 }, /deviceId: must be a MAC address/],
     ];
     for (const [what, msg, pattern] of cases) {
@@ -135,7 +155,10 @@ describe(TYPE, function () {
   it('passes a service error to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, deviceId: UNKNOWN_DEVICE, syncInterval: '10' });
     const outcome = await h.send(messageWith({ payload: 'kept' }));
-    expectServiceError(h, outcome, { pattern: /set sync interval failed: HTTP 404: device not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /set sync interval failed: HTTP 404: device not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.payload).to.equal('kept');
     expect(outcome.error.topic).to.equal('kept topic');
     expect(h.requests).to.have.length(1);

@@ -122,7 +122,10 @@ describe(TYPE, function () {
     expect(outcome.output).to.equal(undefined);
     expect(outcome.error.error.message).to.match(/to-do 99 not found/);
     expect(outcome.error.topic).to.equal('kept topic');
-    expect(h.requests.every((request) => request.method === 'GET'), requestLines().join(', ')).to.equal(true);
+    expect(
+      h.requests.every((request) => request.method === 'GET'),
+      requestLines().join(', '),
+    ).to.equal(true);
     expect(h.requests.length).to.be.at.least(1);
     expect(h.lastStatus).to.include({ fill: 'red', shape: 'ring' });
     expect(statusOf(PENDING)).to.equal(0);
@@ -131,7 +134,11 @@ describe(TYPE, function () {
 
   describe('refuses, with one error and no request', () => {
     const cases = [
-      ['an unknown action', { todoId: PENDING, action: 'finish' }, /action: must be complete, reopen or toggle \(got "finish"\)/],
+      [
+        'an unknown action',
+        { todoId: PENDING, action: 'finish' },
+        /action: must be complete, reopen or toggle \(got "finish"\)/,
+      ],
       ['an action that is no string', { todoId: PENDING, action: true }, /action: must be complete, reopen or toggle/],
       ['no id anywhere', {}, /todoId: is required/],
       ['id 0', { todoId: 0 }, /todoId: must be a positive whole number \(got 0\)/],
@@ -148,7 +155,13 @@ describe(TYPE, function () {
   });
 
   it('passes a service error to the Catch node with its msg and code', async () => {
-    h.sim.misbehave({ kind: 'code', method: 'PUT', path: `/todos/${PENDING}/complete`, code: 2002, msg: 'todo locked' });
+    h.sim.misbehave({
+      kind: 'code',
+      method: 'PUT',
+      path: `/todos/${PENDING}/complete`,
+      code: 2002,
+      msg: 'todo locked',
+    });
     await h.load({ type: TYPE, action: 'complete' });
     const outcome = await h.send(messageWith({ todoId: PENDING }));
     expect(outcome.error.error.message).to.match(/toggle to-do failed: todo locked \(code 2002\)/);

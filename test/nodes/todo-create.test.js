@@ -65,7 +65,12 @@ describe(TYPE, function () {
       body: { ...payload, priority: 1, deviceId: KITCHEN },
     });
     const stored = h.sim.state.todos.get(1);
-    expect(stored).to.include({ title: 'Buy milk', description: 'two litres', dueDate: '2026-12-24', dueTime: '18:30' });
+    expect(stored).to.include({
+      title: 'Buy milk',
+      description: 'two litres',
+      dueDate: '2026-12-24',
+      dueTime: '18:30',
+    });
     expect(output.payload).to.deep.equal({
       id: 1,
       title: 'Buy milk',
@@ -86,7 +91,9 @@ describe(TYPE, function () {
   });
 
   it('takes a payload a function node built, its Date included (another realm)', async () => {
-    const payload = fromFunctionNode('{ title: "From a function", due: new Date(Date.UTC(2026, 11, 31, 23, 45)), priority: "urgent" }');
+    const payload = fromFunctionNode(
+      '{ title: "From a function", due: new Date(Date.UTC(2026, 11, 31, 23, 45)), priority: "urgent" }',
+    );
     expect(await bodySent({ payload })).to.deep.equal({
       title: 'From a function',
       ...localDue(new Date(Date.UTC(2026, 11, 31, 23, 45))),
@@ -107,7 +114,10 @@ describe(TYPE, function () {
     ];
     for (const [given, sent] of cases) {
       it(`sends ${JSON.stringify(given)} as ${sent}`, async () => {
-        expect(await bodySent({ payload: { title: 't', priority: given } })).to.deep.equal({ title: 't', priority: sent });
+        expect(await bodySent({ payload: { title: 't', priority: given } })).to.deep.equal({
+          title: 't',
+          priority: sent,
+        });
       });
     }
 
@@ -123,7 +133,10 @@ describe(TYPE, function () {
     const instant = new Date(Date.UTC(2026, 11, 31, 23, 45));
 
     it('from a Date', async () => {
-      expect(await bodySent({ payload: { title: 't', due: instant } })).to.deep.equal({ title: 't', ...localDue(instant) });
+      expect(await bodySent({ payload: { title: 't', due: instant } })).to.deep.equal({
+        title: 't',
+        ...localDue(instant),
+      });
     });
 
     it('from an ISO string with an offset', async () => {
@@ -147,11 +160,26 @@ describe(TYPE, function () {
   describe('repeat fields', () => {
     const cases = [
       [{ repeatType: 'daily' }, { repeatType: 'daily' }],
-      [{ repeatType: 'weekly', repeatWeekday: 0 }, { repeatType: 'weekly', repeatWeekday: 0 }],
-      [{ repeatType: 'weekly', repeatWeekday: '6' }, { repeatType: 'weekly', repeatWeekday: 6 }],
-      [{ repeatType: 'monthly', repeatDay: 31 }, { repeatType: 'monthly', repeatDay: 31 }],
-      [{ repeatType: 'yearly', repeatMonth: 2, repeatDay: 29 }, { repeatType: 'yearly', repeatMonth: 2, repeatDay: 29 }],
-      [{ repeatType: 'yearly', repeatMonth: 12 }, { repeatType: 'yearly', repeatMonth: 12 }],
+      [
+        { repeatType: 'weekly', repeatWeekday: 0 },
+        { repeatType: 'weekly', repeatWeekday: 0 },
+      ],
+      [
+        { repeatType: 'weekly', repeatWeekday: '6' },
+        { repeatType: 'weekly', repeatWeekday: 6 },
+      ],
+      [
+        { repeatType: 'monthly', repeatDay: 31 },
+        { repeatType: 'monthly', repeatDay: 31 },
+      ],
+      [
+        { repeatType: 'yearly', repeatMonth: 2, repeatDay: 29 },
+        { repeatType: 'yearly', repeatMonth: 2, repeatDay: 29 },
+      ],
+      [
+        { repeatType: 'yearly', repeatMonth: 12 },
+        { repeatType: 'yearly', repeatMonth: 12 },
+      ],
     ];
     for (const [given, sent] of cases) {
       it(`sends ${JSON.stringify(given)}`, async () => {
@@ -161,7 +189,10 @@ describe(TYPE, function () {
     }
 
     it('takes the dialog repeat type over the payload, keeping its repeat fields', async () => {
-      const body = await bodySent({ payload: { title: 't', repeatType: 'daily', repeatWeekday: 3 } }, { repeatType: 'weekly' });
+      const body = await bodySent(
+        { payload: { title: 't', repeatType: 'daily', repeatWeekday: 3 } },
+        { repeatType: 'weekly' },
+      );
       expect(body).to.deep.equal({ title: 't', repeatType: 'weekly', repeatWeekday: 3 });
     });
   });
@@ -187,7 +218,9 @@ describe(TYPE, function () {
     });
 
     it('sends no device when there is none', async () => {
-      expect(await bodySent({ payload: { title: 't' } }, { deviceId: '', deviceIdType: 'str' })).to.deep.equal({ title: 't' });
+      expect(await bodySent({ payload: { title: 't' } }, { deviceId: '', deviceIdType: 'str' })).to.deep.equal({
+        title: 't',
+      });
     });
 
     it("takes the dialog device over the payload's", async () => {
@@ -202,7 +235,10 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, { payload: { title: 't' } });
-        expect(onlyRequest(h).body).to.deep.equal({ title: 't', deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN });
+        expect(onlyRequest(h).body).to.deep.equal({
+          title: 't',
+          deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN,
+        });
       });
     }
   });
@@ -240,12 +276,28 @@ describe(TYPE, function () {
     });
 
     it('takes every payload field when the dialog fields are empty', async () => {
-      const config = { title: '', titleType: 'str', description: '', descriptionType: 'str', priority: '', repeatType: '' };
-      const payload = { title: 'msg title', description: 'msg description', priority: 'important', repeatType: 'monthly' };
+      const config = {
+        title: '',
+        titleType: 'str',
+        description: '',
+        descriptionType: 'str',
+        priority: '',
+        repeatType: '',
+      };
+      const payload = {
+        title: 'msg title',
+        description: 'msg description',
+        priority: 'important',
+        repeatType: 'monthly',
+      };
       expect(await bodySent({ payload }, config)).to.deep.equal({ ...payload, priority: 1 });
     });
 
-    for (const source of valueSources('title', { dialog: 'Dialog title', message: 'msg title', msgProperty: 'payload.title' })) {
+    for (const source of valueSources('title', {
+      dialog: 'Dialog title',
+      message: 'msg title',
+      msgProperty: 'payload.title',
+    })) {
       it(`title: ${source.name}`, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, {});
@@ -267,9 +319,17 @@ describe(TYPE, function () {
       ['no payload at all', {}, /title: is required to create a to-do/],
       ['an empty title', { payload: '' }, /title: must not be empty/],
       ['a title that is not a string', { payload: { title: 42 } }, /title: must be a string/],
-      ['a number as payload', { payload: 42 }, /payload: must be the to-do fields as an object, or the title as a string/],
+      [
+        'a number as payload',
+        { payload: 42 },
+        /payload: must be the to-do fields as an object, or the title as a string/,
+      ],
       ['an array as payload', { payload: ['t'] }, /payload: must be the to-do fields as an object/],
-      ['an unknown field', { payload: { title: 't', colour: 'red' } }, /payload\.colour: is not a known field; use title, description/],
+      [
+        'an unknown field',
+        { payload: { title: 't', colour: 'red' } },
+        /payload\.colour: is not a known field; use title, description/,
+      ],
       ['a status field', { payload: { title: 't', status: 1 } }, /payload\.status: is not a known field/],
       [
         'a __proto__ key',
@@ -277,39 +337,163 @@ describe(TYPE, function () {
         /payload\.__proto__: is not allowed \(a prototype-polluting key\)/,
       ],
       ['a constructor key', { payload: { title: 't', constructor: 'x' } }, /payload\.constructor: is not allowed/],
-      ['a date that does not exist', { payload: { title: 't', dueDate: '2026-02-30' } }, /dueDate: must be a date written yyyy-MM-dd that exists.*\(got "2026-02-30"\)/],
-      ['29 February of a common year', { payload: { title: 't', dueDate: '2027-02-29' } }, /dueDate: must be a date written yyyy-MM-dd that exists/],
+      [
+        'a date that does not exist',
+        { payload: { title: 't', dueDate: '2026-02-30' } },
+        /dueDate: must be a date written yyyy-MM-dd that exists.*\(got "2026-02-30"\)/,
+      ],
+      [
+        '29 February of a common year',
+        { payload: { title: 't', dueDate: '2027-02-29' } },
+        /dueDate: must be a date written yyyy-MM-dd that exists/,
+      ],
       ['month 13', { payload: { title: 't', dueDate: '2026-13-01' } }, /dueDate: must be a date written yyyy-MM-dd/],
-      ['a date in another shape', { payload: { title: 't', dueDate: '24.12.2026' } }, /dueDate: must be a date written yyyy-MM-dd/],
-      ['a date without leading zeros', { payload: { title: 't', dueDate: '2026-2-3' } }, /dueDate: must be a date written yyyy-MM-dd/],
-      ['hour 24', { payload: { title: 't', dueTime: '24:00' } }, /dueTime: must be a time written HH:mm \(00:00 to 23:59\) \(got "24:00"\)/],
+      [
+        'a date in another shape',
+        { payload: { title: 't', dueDate: '24.12.2026' } },
+        /dueDate: must be a date written yyyy-MM-dd/,
+      ],
+      [
+        'a date without leading zeros',
+        { payload: { title: 't', dueDate: '2026-2-3' } },
+        /dueDate: must be a date written yyyy-MM-dd/,
+      ],
+      [
+        'hour 24',
+        { payload: { title: 't', dueTime: '24:00' } },
+        /dueTime: must be a time written HH:mm \(00:00 to 23:59\) \(got "24:00"\)/,
+      ],
       ['minute 60', { payload: { title: 't', dueTime: '12:60' } }, /dueTime: must be a time written HH:mm/],
-      ['a time without a leading zero', { payload: { title: 't', dueTime: '7:30' } }, /dueTime: must be a time written HH:mm/],
-      ['a time with seconds', { payload: { title: 't', dueTime: '07:30:00' } }, /dueTime: must be a time written HH:mm/],
-      ['a due moment on a day that does not exist', { payload: { title: 't', due: '2026-02-30T10:00' } }, /due: must be a date written yyyy-MM-dd that exists/],
-      ['a due moment at hour 25', { payload: { title: 't', due: '2026-02-03T25:00' } }, /due: must be a Date or an ISO 8601 date-time/],
-      ['a due moment in words', { payload: { title: 't', due: 'tomorrow' } }, /due: must be a Date or an ISO 8601 date-time/],
-      ['an invalid Date', { payload: { title: 't', due: new Date('nonsense') } }, /due: must be a Date or an ISO 8601 date-time/],
-      ['due together with dueDate', { payload: { title: 't', due: '2026-01-01T10:00', dueDate: '2026-01-01' } }, /due: give either due or dueDate\/dueTime, not both/],
-      ['an unknown repeat type', { payload: { title: 't', repeatType: 'hourly' } }, /repeatType: must be one of none, daily, weekly, monthly, yearly/],
-      ['weekday 7', { payload: { title: 't', repeatType: 'weekly', repeatWeekday: 7 } }, /repeatWeekday: must be a whole number from 0 to 6 \(got 7\)/],
-      ['weekday -1', { payload: { title: 't', repeatType: 'weekly', repeatWeekday: -1 } }, /repeatWeekday: must be a whole number from 0 to 6/],
-      ['month 0', { payload: { title: 't', repeatType: 'yearly', repeatMonth: 0 } }, /repeatMonth: must be a whole number from 1 to 12/],
-      ['month 13 to repeat in', { payload: { title: 't', repeatType: 'yearly', repeatMonth: 13 } }, /repeatMonth: must be a whole number from 1 to 12/],
-      ['day 0', { payload: { title: 't', repeatType: 'monthly', repeatDay: 0 } }, /repeatDay: must be a whole number from 1 to 31/],
-      ['day 32', { payload: { title: 't', repeatType: 'monthly', repeatDay: 32 } }, /repeatDay: must be a whole number from 1 to 31/],
-      ['a fractional day', { payload: { title: 't', repeatType: 'monthly', repeatDay: 1.5 } }, /repeatDay: must be a whole number from 1 to 31/],
-      ['a weekday with a monthly repeat', { payload: { title: 't', repeatType: 'monthly', repeatWeekday: 1 } }, /repeatWeekday: goes with repeatType weekly, not monthly/],
-      ['a month with a monthly repeat', { payload: { title: 't', repeatType: 'monthly', repeatMonth: 1 } }, /repeatMonth: goes with repeatType yearly, not monthly/],
-      ['a day with a weekly repeat', { payload: { title: 't', repeatType: 'weekly', repeatDay: 1 } }, /repeatDay: goes with repeatType monthly or yearly, not weekly/],
-      ['a weekday without a repeat type', { payload: { title: 't', repeatWeekday: 1 } }, /repeatWeekday: goes with repeatType weekly, not none/],
-      ['a day that month lacks', { payload: { title: 't', repeatType: 'yearly', repeatMonth: 2, repeatDay: 30 } }, /repeatDay: does not exist in month 2/],
-      ['31 April', { payload: { title: 't', repeatType: 'yearly', repeatMonth: 4, repeatDay: 31 } }, /repeatDay: does not exist in month 4/],
-      ['priority 3', { payload: { title: 't', priority: 3 } }, /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got 3\)/],
-      ['priority -1', { payload: { title: 't', priority: -1 } }, /priority: must be 0, 1, 2 or "normal", "important", "urgent"/],
-      ['an unknown priority name', { payload: { title: 't', priority: 'high' } }, /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "high"\)/],
-      ['a device that is no MAC address', { payload: { title: 't', deviceId: 'Kitchen' } }, /deviceId: must be a MAC address of six hex pairs/],
-      ['msg.deviceId that is no MAC address', { payload: 't', deviceId: 'AA:BB:CC' }, /deviceId: must be a MAC address/],
+      [
+        'a time without a leading zero',
+        { payload: { title: 't', dueTime: '7:30' } },
+        /dueTime: must be a time written HH:mm/,
+      ],
+      [
+        'a time with seconds',
+        { payload: { title: 't', dueTime: '07:30:00' } },
+        /dueTime: must be a time written HH:mm/,
+      ],
+      [
+        'a due moment on a day that does not exist',
+        { payload: { title: 't', due: '2026-02-30T10:00' } },
+        /due: must be a date written yyyy-MM-dd that exists/,
+      ],
+      [
+        'a due moment at hour 25',
+        { payload: { title: 't', due: '2026-02-03T25:00' } },
+        /due: must be a Date or an ISO 8601 date-time/,
+      ],
+      [
+        'a due moment in words',
+        { payload: { title: 't', due: 'tomorrow' } },
+        /due: must be a Date or an ISO 8601 date-time/,
+      ],
+      [
+        'an invalid Date',
+        { payload: { title: 't', due: new Date('nonsense') } },
+        /due: must be a Date or an ISO 8601 date-time/,
+      ],
+      [
+        'due together with dueDate',
+        { payload: { title: 't', due: '2026-01-01T10:00', dueDate: '2026-01-01' } },
+        /due: give either due or dueDate\/dueTime, not both/,
+      ],
+      [
+        'an unknown repeat type',
+        { payload: { title: 't', repeatType: 'hourly' } },
+        /repeatType: must be one of none, daily, weekly, monthly, yearly/,
+      ],
+      [
+        'weekday 7',
+        { payload: { title: 't', repeatType: 'weekly', repeatWeekday: 7 } },
+        /repeatWeekday: must be a whole number from 0 to 6 \(got 7\)/,
+      ],
+      [
+        'weekday -1',
+        { payload: { title: 't', repeatType: 'weekly', repeatWeekday: -1 } },
+        /repeatWeekday: must be a whole number from 0 to 6/,
+      ],
+      [
+        'month 0',
+        { payload: { title: 't', repeatType: 'yearly', repeatMonth: 0 } },
+        /repeatMonth: must be a whole number from 1 to 12/,
+      ],
+      [
+        'month 13 to repeat in',
+        { payload: { title: 't', repeatType: 'yearly', repeatMonth: 13 } },
+        /repeatMonth: must be a whole number from 1 to 12/,
+      ],
+      [
+        'day 0',
+        { payload: { title: 't', repeatType: 'monthly', repeatDay: 0 } },
+        /repeatDay: must be a whole number from 1 to 31/,
+      ],
+      [
+        'day 32',
+        { payload: { title: 't', repeatType: 'monthly', repeatDay: 32 } },
+        /repeatDay: must be a whole number from 1 to 31/,
+      ],
+      [
+        'a fractional day',
+        { payload: { title: 't', repeatType: 'monthly', repeatDay: 1.5 } },
+        /repeatDay: must be a whole number from 1 to 31/,
+      ],
+      [
+        'a weekday with a monthly repeat',
+        { payload: { title: 't', repeatType: 'monthly', repeatWeekday: 1 } },
+        /repeatWeekday: goes with repeatType weekly, not monthly/,
+      ],
+      [
+        'a month with a monthly repeat',
+        { payload: { title: 't', repeatType: 'monthly', repeatMonth: 1 } },
+        /repeatMonth: goes with repeatType yearly, not monthly/,
+      ],
+      [
+        'a day with a weekly repeat',
+        { payload: { title: 't', repeatType: 'weekly', repeatDay: 1 } },
+        /repeatDay: goes with repeatType monthly or yearly, not weekly/,
+      ],
+      [
+        'a weekday without a repeat type',
+        { payload: { title: 't', repeatWeekday: 1 } },
+        /repeatWeekday: goes with repeatType weekly, not none/,
+      ],
+      [
+        'a day that month lacks',
+        { payload: { title: 't', repeatType: 'yearly', repeatMonth: 2, repeatDay: 30 } },
+        /repeatDay: does not exist in month 2/,
+      ],
+      [
+        '31 April',
+        { payload: { title: 't', repeatType: 'yearly', repeatMonth: 4, repeatDay: 31 } },
+        /repeatDay: does not exist in month 4/,
+      ],
+      [
+        'priority 3',
+        { payload: { title: 't', priority: 3 } },
+        /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got 3\)/,
+      ],
+      [
+        'priority -1',
+        { payload: { title: 't', priority: -1 } },
+        /priority: must be 0, 1, 2 or "normal", "important", "urgent"/,
+      ],
+      [
+        'an unknown priority name',
+        { payload: { title: 't', priority: 'high' } },
+        /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "high"\)/,
+      ],
+      [
+        'a device that is no MAC address',
+        { payload: { title: 't', deviceId: 'Kitchen' } },
+        /deviceId: must be a MAC address of six hex pairs/,
+      ],
+      [
+        'msg.deviceId that is no MAC address',
+        { payload: 't', deviceId: 'AA:BB:CC' },
+        /deviceId: must be a MAC address/,
+      ],
     ];
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
@@ -321,26 +505,41 @@ describe(TYPE, function () {
 
     it('a flow-context name that a hand-edited flow turned into a number', async () => {
       await h.load({ type: TYPE, description: 42, descriptionType: 'flow' });
-      expectRefused(h, await h.send({ payload: 't' }), /description: must name a flow value as text in the node's settings \(got 42\)/);
+      expectRefused(
+        h,
+        await h.send({ payload: 't' }),
+        /description: must name a flow value as text in the node's settings \(got 42\)/,
+      );
       expect(h.sim.state.todos.size).to.equal(0);
     });
 
     it('a JSONata expression that does not parse', async () => {
       await h.load({ type: TYPE, description: '$uppercase(', descriptionType: 'jsonata' });
-      expectRefused(h, await h.send({ payload: 't' }), /description: could not read the jsonata value "\$uppercase\(": /);
+      expectRefused(
+        h,
+        await h.send({ payload: 't' }),
+        /description: could not read the jsonata value "\$uppercase\(": /,
+      );
       expect(h.sim.state.todos.size).to.equal(0);
     });
 
     it('a dialog priority that is no known name', async () => {
       await h.load({ type: TYPE, priority: 'highest' });
-      expectRefused(h, await h.send({ payload: 't' }), /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "highest"\)/);
+      expectRefused(
+        h,
+        await h.send({ payload: 't' }),
+        /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "highest"\)/,
+      );
     });
   });
 
   it('passes a service error to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ payload: { title: 't', deviceId: UNKNOWN_DEVICE } }));
-    expectServiceError(h, outcome, { pattern: /create to-do failed: HTTP 404: device not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /create to-do failed: HTTP 404: device not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.topic).to.equal('kept topic');
     expect(h.requests).to.have.length(1);
     expect(h.sim.state.todos.size).to.equal(0);

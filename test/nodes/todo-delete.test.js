@@ -91,7 +91,10 @@ describe(TYPE, function () {
   it('passes a service error (an id that does not exist) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ todoId: 99 }));
-    expectServiceError(h, outcome, { pattern: /delete to-do failed: HTTP 404: todo not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /delete to-do failed: HTTP 404: todo not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.topic).to.equal('kept topic');
     expect(h.requests).to.have.length(1);
     expect(h.sim.state.todos.size).to.equal(2);

@@ -113,7 +113,9 @@ describe(TYPE, function () {
     it('refuses a statusFilter that is none of its choices (a hand-edited flow), naming it, with no request', async () => {
       await h.load({ type: TYPE, statusFilter: 'done' });
       const { error } = await h.send({});
-      expect(error.error.message).to.match(/statusFilter: must be all, pending, completed, or empty to take msg.status \(got "done"\)/);
+      expect(error.error.message).to.match(
+        /statusFilter: must be all, pending, completed, or empty to take msg.status \(got "done"\)/,
+      );
       expect(h.requests).to.have.length(0);
     });
 
@@ -172,7 +174,11 @@ describe(TYPE, function () {
 
   describe('refuses, with one error and no request', () => {
     const cases = [
-      ['a status that is neither 0/1 nor pending/completed', { status: 'done' }, /status: must be 0 or "pending", 1 or "completed" \(got "done"\)/],
+      [
+        'a status that is neither 0/1 nor pending/completed',
+        { status: 'done' },
+        /status: must be 0 or "pending", 1 or "completed" \(got "done"\)/,
+      ],
       ['status 2', { status: 2 }, /status: must be 0 or "pending", 1 or "completed" \(got 2\)/],
       ['a device that is no MAC address', { deviceId: 'kitchen' }, /deviceId: must be a MAC address of six hex pairs/],
       ['a MAC address of seven pairs', { deviceId: 'AA:BB:CC:DD:EE:01:02' }, /deviceId: must be a MAC address/],

@@ -58,7 +58,11 @@ describe(TYPE, function () {
   it('takes a payload a function node built (another realm)', async () => {
     await h.load({ type: TYPE });
     await h.send({ payload: fromFunctionNode('{ id: 1, title: "From a function", priority: 1 }') });
-    expectRequest(h, onlyRequest(h), { method: 'PUT', path: '/open/v1/todos/1', body: { title: 'From a function', priority: 1 } });
+    expectRequest(h, onlyRequest(h), {
+      method: 'PUT',
+      path: '/open/v1/todos/1',
+      body: { title: 'From a function', priority: 1 },
+    });
   });
 
   it('takes msg.todoId over msg.payload.id', async () => {
@@ -104,26 +108,62 @@ describe(TYPE, function () {
         { todoId: 1, payload: { status: 1 } },
         /status: cannot be changed by an update; use the device-cloud-todo-complete node/,
       ],
-      ['a status field among others', { todoId: 1, payload: { title: 't', status: 0 } }, /status: cannot be changed by an update; use the device-cloud-todo-complete node/],
+      [
+        'a status field among others',
+        { todoId: 1, payload: { title: 't', status: 0 } },
+        /status: cannot be changed by an update; use the device-cloud-todo-complete node/,
+      ],
       ['no id anywhere', { payload: { title: 't' } }, /todoId: is required: set msg.todoId, or msg.payload.id/],
       ['id 0', { todoId: 0, payload: { title: 't' } }, /todoId: must be a positive whole number \(got 0\)/],
       ['a negative id', { todoId: -3, payload: { title: 't' } }, /todoId: must be a positive whole number/],
       ['a fractional id', { todoId: 1.5, payload: { title: 't' } }, /todoId: must be a positive whole number/],
-      ['an id in words', { todoId: 'first', payload: { title: 't' } }, /todoId: must be a positive whole number \(got "first"\)/],
-      ['an id in msg.payload.id that is no number', { payload: { id: 'x', title: 't' } }, /todoId: must be a positive whole number/],
+      [
+        'an id in words',
+        { todoId: 'first', payload: { title: 't' } },
+        /todoId: must be a positive whole number \(got "first"\)/,
+      ],
+      [
+        'an id in msg.payload.id that is no number',
+        { payload: { id: 'x', title: 't' } },
+        /todoId: must be a positive whole number/,
+      ],
       ['a string payload', { todoId: 1, payload: 'new title' }, /payload: must be an object with the fields to change/],
       ['no payload', { todoId: 1 }, /payload: must be an object with the fields to change/],
       ['nothing to change', { todoId: 1, payload: {} }, /payload: must hold at least one field to change/],
       ['only the id', { payload: { id: 1 } }, /payload: must hold at least one field to change/],
       ['an unknown field', { todoId: 1, payload: { colour: 'red' } }, /payload\.colour: is not a known field/],
-      ['a __proto__ key', { todoId: 1, payload: JSON.parse('{"title":"t","__proto__":{"x":1}}') }, /payload\.__proto__: is not allowed/],
+      [
+        'a __proto__ key',
+        { todoId: 1, payload: JSON.parse('{"title":"t","__proto__":{"x":1}}') },
+        /payload\.__proto__: is not allowed/,
+      ],
       ['an empty title', { todoId: 1, payload: { title: '' } }, /title: must not be empty/],
       ['a blank title', { todoId: 1, payload: { title: '  ' } }, /title: must not be empty or blank/],
-      ['a date that does not exist', { todoId: 1, payload: { dueDate: '2026-02-30' } }, /dueDate: must be a date written yyyy-MM-dd that exists/],
-      ['a time that does not exist', { todoId: 1, payload: { dueTime: '25:00' } }, /dueTime: must be a time written HH:mm/],
-      ['a priority out of range', { todoId: 1, payload: { priority: 5 } }, /priority: must be 0, 1, 2 or "normal", "important", "urgent"/],
-      ['a weekday out of range', { todoId: 1, payload: { repeatWeekday: 9 } }, /repeatWeekday: must be a whole number from 0 to 6/],
-      ['a weekday with a daily repeat', { todoId: 1, payload: { repeatType: 'daily', repeatWeekday: 2 } }, /repeatWeekday: goes with repeatType weekly, not daily/],
+      [
+        'a date that does not exist',
+        { todoId: 1, payload: { dueDate: '2026-02-30' } },
+        /dueDate: must be a date written yyyy-MM-dd that exists/,
+      ],
+      [
+        'a time that does not exist',
+        { todoId: 1, payload: { dueTime: '25:00' } },
+        /dueTime: must be a time written HH:mm/,
+      ],
+      [
+        'a priority out of range',
+        { todoId: 1, payload: { priority: 5 } },
+        /priority: must be 0, 1, 2 or "normal", "important", "urgent"/,
+      ],
+      [
+        'a weekday out of range',
+        { todoId: 1, payload: { repeatWeekday: 9 } },
+        /repeatWeekday: must be a whole number from 0 to 6/,
+      ],
+      [
+        'a weekday with a daily repeat',
+        { todoId: 1, payload: { repeatType: 'daily', repeatWeekday: 2 } },
+        /repeatWeekday: goes with repeatType weekly, not daily/,
+      ],
     ];
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
@@ -135,14 +175,21 @@ describe(TYPE, function () {
 
     it('a dialog id that is no number', async () => {
       await h.load({ type: TYPE, todoId: 'abc', todoIdType: 'str' });
-      expectRefused(h, await h.send({ todoId: 1, payload: { title: 't' } }), /todoId: must be a positive whole number \(got "abc"\)/);
+      expectRefused(
+        h,
+        await h.send({ todoId: 1, payload: { title: 't' } }),
+        /todoId: must be a positive whole number \(got "abc"\)/,
+      );
     });
   });
 
   it('passes a service error (an id that does not exist) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ todoId: 99, payload: { title: 't' } }));
-    expectServiceError(h, outcome, { pattern: /update to-do failed: HTTP 404: todo not found \(code 404\)/, code: 404 });
+    expectServiceError(h, outcome, {
+      pattern: /update to-do failed: HTTP 404: todo not found \(code 404\)/,
+      code: 404,
+    });
     expect(outcome.error.payload).to.deep.equal({ title: 't' });
     expect(h.requests).to.have.length(1);
   });

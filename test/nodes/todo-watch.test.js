@@ -21,7 +21,16 @@ const HOUR = 3600;
 
 /** A Complete node on the watch: an input message is done when the poll it asked for has ended. */
 const COMPLETE = [
-  { id: 'complete', z: 'flow', x: 100, y: 300, type: 'complete', scope: [NODE_ID], uncaught: false, wires: [['polled']] },
+  {
+    id: 'complete',
+    z: 'flow',
+    x: 100,
+    y: 300,
+    type: 'complete',
+    scope: [NODE_ID],
+    uncaught: false,
+    wires: [['polled']],
+  },
   { id: 'polled', z: 'flow', x: 300, y: 300, type: 'helper' },
 ];
 
@@ -161,7 +170,13 @@ describe('device-cloud-todo-watch', function () {
         `deleted ${created.id}`,
       ]);
       const [create, update, complete, reopen, remove] = outputs;
-      expect(create.payload).to.include({ id: created.id, title: 'buy milk', priority: 1, deviceId: HALLWAY, deviceName: 'Hallway' });
+      expect(create.payload).to.include({
+        id: created.id,
+        title: 'buy milk',
+        priority: 1,
+        deviceId: HALLWAY,
+        deviceName: 'Hallway',
+      });
       expect(create).to.not.have.property('previous');
       expect(update.payload.title).to.equal('take out the bins tonight');
       expect(update.previous.title).to.equal('take out the bins');
@@ -437,13 +452,26 @@ describe('device-cloud-todo-watch', function () {
           if (node.type === 'debug') return { id: node.id, z: 'flow', type: 'helper', name: node.name };
           return { ...node, z: 'flow' };
         }),
-        { id: 'watch-complete', z: 'flow', type: 'complete', scope: [watchId], uncaught: false, wires: [['watch-polled']] },
+        {
+          id: 'watch-complete',
+          z: 'flow',
+          type: 'complete',
+          scope: [watchId],
+          uncaught: false,
+          wires: [['watch-polled']],
+        },
         { id: 'watch-polled', z: 'flow', type: 'helper' },
       ];
       const packageNodes = Object.values(require(path.join(root, 'package.json'))['node-red'].nodes).map((file) =>
         require(path.join(root, file)),
       );
-      const core = ['common/20-inject.js', 'common/90-comment.js', 'function/10-switch.js', 'function/15-change.js', 'function/80-template.js'];
+      const core = [
+        'common/20-inject.js',
+        'common/90-comment.js',
+        'function/10-switch.js',
+        'function/15-change.js',
+        'function/80-template.js',
+      ];
       await h.helper.load([...packageNodes, ...core.map(coreNode)], flow, { [account.id]: { apiKey: h.sim.apiKey } });
       const watch = h.helper.getNode(watchId);
       const received = [];

@@ -133,7 +133,13 @@ describe('closing with requests under way', function () {
         () => requestsTo('/open/v1/devices') === 2,
       ]);
       const byId = Object.fromEntries(report.completions.map((completion) => [completion.id, completion]));
-      expect(Object.keys(byId).sort()).to.deep.equal(['in-flight-1', 'in-flight-2', 'queued-1', 'queued-2', 'waiting-retry']);
+      expect(Object.keys(byId).sort()).to.deep.equal([
+        'in-flight-1',
+        'in-flight-2',
+        'queued-1',
+        'queued-2',
+        'waiting-retry',
+      ]);
       expect(report.completions).to.have.length(5);
       for (const completion of report.completions) expect(completion.error).to.equal(CLOSED);
       expect(report.resources).to.not.include('TCPSocketWrap');

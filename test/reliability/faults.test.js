@@ -81,7 +81,9 @@ describe('faults through the nodes', function () {
 
       it('ends in one error when the answer is not JSON, without repeating', async () => {
         const { outcome, hits } = await run(nodeCase, { kind: 'not-json' });
-        expect(outcome.error.error.message).to.match(/failed: the answer is not the service's JSON \(HTTP 200, text\/html/);
+        expect(outcome.error.error.message).to.match(
+          /failed: the answer is not the service's JSON \(HTTP 200, text\/html/,
+        );
         expect(hits).to.equal(1);
       });
 
@@ -123,7 +125,9 @@ describe('faults through the nodes', function () {
 
     it('a create that timed out after the service made the to-do ends in one error and one to-do', async () => {
       const { outcome, hits } = await run(byType('device-cloud-todo-create'), { kind: 'hang', afterEffect: true });
-      expect(outcome.error.error.message).to.match(/^DeviceCloudError: create to-do failed: no answer within 300 ms; not repeated/);
+      expect(outcome.error.error.message).to.match(
+        /^DeviceCloudError: create to-do failed: no answer within 300 ms; not repeated/,
+      );
       expect(hits).to.equal(1);
       expect(h.sim.state.todos.size).to.equal(1);
     });
@@ -166,7 +170,11 @@ describe('faults through the nodes', function () {
         const todo = h.sim.addTodo({ title: 'toggle me', status: 1 });
         h.sim.misbehave({ kind: 'reset', method: 'PUT', afterEffect });
         const { output } = await h.send({ todoId: todo.id });
-        expect(output.payload, `afterEffect ${afterEffect}`).to.deep.equal({ id: todo.id, status: 0, completed: false });
+        expect(output.payload, `afterEffect ${afterEffect}`).to.deep.equal({
+          id: todo.id,
+          status: 0,
+          completed: false,
+        });
         expect(h.sim.state.todos.get(todo.id).status).to.equal(0);
         await h.reset();
       }

@@ -71,7 +71,8 @@ function anyValue(r, depth = 0) {
     () => r.next() * 100 - 50,
     () => r.pick([NaN, Infinity, -Infinity]),
     () => '',
-    () => r.pick([' ', '\t\n', '0', '1', '-1', '1.5', '1e3', '0x10', 'true', 'false', 'null', 'NaN', 'Infinity', 'all']),
+    () =>
+      r.pick([' ', '\t\n', '0', '1', '-1', '1.5', '1e3', '0x10', 'true', 'false', 'null', 'NaN', 'Infinity', 'all']),
     () => r.string(r.int(30)),
     () => r.pick(['\u0000\u0007\r\n', '\ud800', '<script>', '${x}', '%s%n', "'; DROP TABLE", '../../etc/passwd']),
     () => r.pick(['a'.repeat(5001), 'b'.repeat(10_001), '日'.repeat(5001), 'x'.repeat(r.int(300_000))]),
@@ -83,7 +84,10 @@ function anyValue(r, depth = 0) {
     () => (r.chance(0.2) ? BigInt(r.int(100)) : r.int(10)),
     () => (depth < 3 ? Array.from({ length: r.int(4) }, () => anyValue(r, depth + 1)) : []),
     () => (depth < 3 ? anyObject(r, depth + 1) : {}),
-    () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}'),
+    () =>
+      JSON.parse(
+        '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}',
+      ),
     () => vm.runInContext('({ title: "from another realm", id: 1 })', OTHER_REALM),
   ];
   return r.pick(kinds)();
@@ -91,16 +95,48 @@ function anyValue(r, depth = 0) {
 
 function anyObject(r, depth) {
   const object = {};
-  const names = ['title', 'description', 'id', 'priority', 'status', 'deviceId', 'pageId', 'body', 'dueDate', 'due',
-    'dueTime', 'repeatType', 'repeatDay', 'repeatMonth', 'repeatWeekday', 'text', 'fontSize', 'x', r.string(5)];
+  const names = [
+    'title',
+    'description',
+    'id',
+    'priority',
+    'status',
+    'deviceId',
+    'pageId',
+    'body',
+    'dueDate',
+    'due',
+    'dueTime',
+    'repeatType',
+    'repeatDay',
+    'repeatMonth',
+    'repeatWeekday',
+    'text',
+    'fontSize',
+    'x',
+    r.string(5),
+  ];
   for (let i = r.int(5); i > 0; i--) object[r.pick(names)] = anyValue(r, depth);
   return object;
 }
 
 /** Values the nodes take, some good and some nearly so, for the fields they read. */
 const GOOD = {
-  deviceId: [KITCHEN, HALLWAY, 'aa-bb-cc-dd-ee-01', 'aabbccddee02', ' AA:BB:CC:DD:EE:01 ', 'AA:BB:CC:DD:EE:99',
-    'all', 'ALL', [KITCHEN, HALLWAY], [KITCHEN, 'AA:BB:CC:DD:EE:99'], [KITCHEN, KITCHEN], [KITCHEN, 7], []],
+  deviceId: [
+    KITCHEN,
+    HALLWAY,
+    'aa-bb-cc-dd-ee-01',
+    'aabbccddee02',
+    ' AA:BB:CC:DD:EE:01 ',
+    'AA:BB:CC:DD:EE:99',
+    'all',
+    'ALL',
+    [KITCHEN, HALLWAY],
+    [KITCHEN, 'AA:BB:CC:DD:EE:99'],
+    [KITCHEN, KITCHEN],
+    [KITCHEN, 7],
+    [],
+  ],
   fit: ['contain', 'cover', 'fill', 'none', 'CONTAIN', 'stretch'],
   width: [400, '300', 1, 4096, 0, 4097, 12.5],
   height: [300, '400', 1, 0, -3],
@@ -160,7 +196,9 @@ function payloadFor(r, type, todoIds) {
     case 'device-cloud-todo-delete':
       return r.chance(0.5) ? fieldValue(r, 'todoId', todoIds) : { id: fieldValue(r, 'id', todoIds) };
     case 'device-cloud-display-text':
-      return r.chance(0.5) ? `fuzz ${r.string(r.int(40))}` : { title: fieldValue(r, 'title', todoIds), body: anyValue(r) };
+      return r.chance(0.5)
+        ? `fuzz ${r.string(r.int(40))}`
+        : { title: fieldValue(r, 'title', todoIds), body: anyValue(r) };
     case 'device-cloud-display-image':
       return imagePayload(r);
     default:
@@ -168,10 +206,29 @@ function payloadFor(r, type, todoIds) {
   }
 }
 
-const MSG_FIELDS = ['deviceId', 'todoId', 'pageId', 'status', 'action', 'mode', 'fontSize', 'dither', 'title', 'syncInterval',
-  'fit', 'width', 'height', 'skipUnchanged'];
+const MSG_FIELDS = [
+  'deviceId',
+  'todoId',
+  'pageId',
+  'status',
+  'action',
+  'mode',
+  'fontSize',
+  'dither',
+  'title',
+  'syncInterval',
+  'fit',
+  'width',
+  'height',
+  'skipUnchanged',
+];
 /** The nodes that may send one copy of a message per device. */
-const FAN_OUT = new Set(['device-cloud-sync-interval', 'device-cloud-display-text', 'device-cloud-display-image', 'device-cloud-page-delete']);
+const FAN_OUT = new Set([
+  'device-cloud-sync-interval',
+  'device-cloud-display-text',
+  'device-cloud-display-image',
+  'device-cloud-page-delete',
+]);
 
 function randomMessage(r, type, id, todoIds) {
   const msg = { payload: payloadFor(r, type, todoIds) };
@@ -189,29 +246,95 @@ const VALID_CONFIGS = {
   'device-cloud-sync-interval': { deviceId: KITCHEN, deviceIdType: 'str', syncInterval: '30' },
   'device-cloud-todo-list': { statusFilter: 'pending', deviceId: '', deviceIdType: 'str' },
   'device-cloud-todo-create': {
-    title: 'Fuzz', titleType: 'str', priority: 'important', repeatType: 'none', deviceId: KITCHEN, deviceIdType: 'str',
+    title: 'Fuzz',
+    titleType: 'str',
+    priority: 'important',
+    repeatType: 'none',
+    deviceId: KITCHEN,
+    deviceIdType: 'str',
   },
   'device-cloud-todo-update': { todoId: '', todoIdType: 'str' },
   'device-cloud-todo-complete': { action: 'toggle', todoId: '', todoIdType: 'str' },
   'device-cloud-todo-delete': { todoId: '', todoIdType: 'str' },
   'device-cloud-display-text': {
-    mode: 'text', deviceId: KITCHEN, deviceIdType: 'str', pageId: '2', fontSize: '20', fontSizeType: 'str',
+    mode: 'text',
+    deviceId: KITCHEN,
+    deviceIdType: 'str',
+    pageId: '2',
+    fontSize: '20',
+    fontSizeType: 'str',
   },
   'device-cloud-display-image': { deviceId: KITCHEN, deviceIdType: 'str', pageId: '3', dither: 'false' },
   'device-cloud-page-delete': { deviceId: KITCHEN, deviceIdType: 'str', pageId: '4' },
 };
-const STRUCTURED = { mode: 'structured', deviceId: HALLWAY, deviceIdType: 'str', pageId: '', title: 'T', titleType: 'str' };
-const CONFIG_KEYS = ['deviceId', 'todoId', 'pageId', 'status', 'action', 'mode', 'fontSize', 'title', 'description',
-  'priority', 'repeatType', 'dither', 'syncInterval', 'fit', 'width', 'height', 'skipUnchanged'];
-const TYPED_INPUT_TYPES = ['str', 'msg', 'flow', 'global', 'env', 'jsonata', 'num', 'json', 'bool', 'date', 'bin', 'bogus'];
+const STRUCTURED = {
+  mode: 'structured',
+  deviceId: HALLWAY,
+  deviceIdType: 'str',
+  pageId: '',
+  title: 'T',
+  titleType: 'str',
+};
+const CONFIG_KEYS = [
+  'deviceId',
+  'todoId',
+  'pageId',
+  'status',
+  'action',
+  'mode',
+  'fontSize',
+  'title',
+  'description',
+  'priority',
+  'repeatType',
+  'dither',
+  'syncInterval',
+  'fit',
+  'width',
+  'height',
+  'skipUnchanged',
+];
+const TYPED_INPUT_TYPES = [
+  'str',
+  'msg',
+  'flow',
+  'global',
+  'env',
+  'jsonata',
+  'num',
+  'json',
+  'bool',
+  'date',
+  'bin',
+  'bogus',
+];
 
 /** A config as a hand-written flow might hold it: JSON values of any kind, and any TypedInput type. */
 function randomConfig(r) {
   const config = {};
   for (const key of CONFIG_KEYS) {
     if (!r.chance(0.6)) continue;
-    config[key] = r.pick([null, true, 0, -1, 3.5, '', 'all', 'msg', 'payload', '$now()', '$$.payload', '{', 'ENV_NOT_SET',
-      KITCHEN, '1', [], {}, { a: 1 }, 'x'.repeat(500)]);
+    config[key] = r.pick([
+      null,
+      true,
+      0,
+      -1,
+      3.5,
+      '',
+      'all',
+      'msg',
+      'payload',
+      '$now()',
+      '$$.payload',
+      '{',
+      'ENV_NOT_SET',
+      KITCHEN,
+      '1',
+      [],
+      {},
+      { a: 1 },
+      'x'.repeat(500),
+    ]);
     if (r.chance(0.6)) config[`${key}Type`] = r.pick(TYPED_INPUT_TYPES);
   }
   return config;
@@ -273,10 +396,23 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
     const flow = [
       { id: 'flow', type: 'tab', label: 'fuzz' },
       {
-        id: 'account', type: 'device-cloud-account', baseUrl: h.sim.url,
-        timeout: '0.3', retries: '2', retryBaseDelay: '1', maxInFlight: '4', queueLimit: '100000',
+        id: 'account',
+        type: 'device-cloud-account',
+        baseUrl: h.sim.url,
+        timeout: '0.3',
+        retries: '2',
+        retryBaseDelay: '1',
+        maxInFlight: '4',
+        queueLimit: '100000',
       },
-      ...actionNodes.map((node, index) => ({ z: 'flow', x: 100, y: 40 * index, account: 'account', wires: [['out']], ...node })),
+      ...actionNodes.map((node, index) => ({
+        z: 'flow',
+        x: 100,
+        y: 40 * index,
+        account: 'account',
+        wires: [['out']],
+        ...node,
+      })),
       { id: 'out', z: 'flow', x: 300, y: 0, type: 'helper' },
       { id: 'catch', z: 'flow', x: 300, y: 40, type: 'catch', scope: null, uncaught: false, wires: [['caught']] },
       { id: 'caught', z: 'flow', x: 500, y: 40, type: 'helper' },
@@ -284,13 +420,34 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
     if (watched) {
       // The watch sends events, not the message it got: its outcome is done() (a Complete node) or an error.
       flow.push(
-        { id: 'watch', z: 'flow', x: 100, y: 600, type: 'device-cloud-todo-watch', account: 'account', interval: '3600', wires: [[]] },
-        { id: 'complete', z: 'flow', x: 300, y: 600, type: 'complete', scope: ['watch'], uncaught: false, wires: [['completed']] },
+        {
+          id: 'watch',
+          z: 'flow',
+          x: 100,
+          y: 600,
+          type: 'device-cloud-todo-watch',
+          account: 'account',
+          interval: '3600',
+          wires: [[]],
+        },
+        {
+          id: 'complete',
+          z: 'flow',
+          x: 300,
+          y: 600,
+          type: 'complete',
+          scope: ['watch'],
+          uncaught: false,
+          wires: [['completed']],
+        },
         { id: 'completed', z: 'flow', x: 500, y: 600, type: 'helper' },
       );
     }
     await helper.load(nodeModules, flow, { account: { apiKey: h.sim.apiKey } });
-    const targets = [...actionNodes.map((node) => ({ id: node.id, type: node.type })), ...(watched ? [{ id: 'watch', type: 'watch' }] : [])];
+    const targets = [
+      ...actionNodes.map((node) => ({ id: node.id, type: node.type })),
+      ...(watched ? [{ id: 'watch', type: 'watch' }] : []),
+    ];
     const outputs = [helper.getNode('out'), ...(watched ? [helper.getNode('completed')] : [])];
     const outcomes = new Outcomes(outputs, [helper.getNode('caught')]);
     const sentTo = new Map();
@@ -303,7 +460,7 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
       if (sentTo.get(id) === event.node?.id) completions.set(id, (completions.get(id) ?? 0) + 1);
     });
 
-    for (let sent = 0; sent < MESSAGES; ) {
+    for (let sent = 0; sent < MESSAGES;) {
       if (r.chance(0.3)) h.sim.misbehave(randomFault(r));
       const todoIds = [...h.sim.state.todos.keys()];
       const batch = [];
@@ -328,7 +485,14 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
         const seen = outcomes.of(id);
         const errors = seen.filter((outcome) => outcome.error).length;
         const devices = seen.filter((outcome) => outcome.output).map((outcome) => outcome.output.deviceId);
-        return { id, node: sentTo.get(id), completions: completions.get(id) ?? 0, errors, outputs: devices.length, devices };
+        return {
+          id,
+          node: sentTo.get(id),
+          completions: completions.get(id) ?? 0,
+          errors,
+          outputs: devices.length,
+          devices,
+        };
       })
       .filter(({ node, completions: ended, errors, outputs, devices }) => {
         if (ended !== 1 || errors > 1) return true;

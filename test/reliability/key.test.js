@@ -115,11 +115,22 @@ describe('the API key', function () {
       await run({ type: 'device-cloud-display-image', deviceId: KITCHEN, deviceIdType: 'str' }, { payload: PNG }),
       await run({ type: 'device-cloud-devices' }, {}, { apiKey: wrongKey }),
       // Several devices (the harness takes one outcome, so all of them fail): the combined error.
-      await run({ type: 'device-cloud-display-text', pageId: '1' }, { payload: 'x', deviceId: ['AA:BB:CC:DD:EE:98', 'AA:BB:CC:DD:EE:99'] }),
+      await run(
+        { type: 'device-cloud-display-text', pageId: '1' },
+        { payload: 'x', deviceId: ['AA:BB:CC:DD:EE:98', 'AA:BB:CC:DD:EE:99'] },
+      ),
       await run({ type: 'device-cloud-page-delete', pageId: 'all' }, { deviceId: 'all' }, { apiKey: wrongKey }),
-      await run({ type: 'device-cloud-todo-create' }, { payload: 'x' }, { apiKey: wrongKey, account: { authHeader: 'bearer' } }),
+      await run(
+        { type: 'device-cloud-todo-create' },
+        { payload: 'x' },
+        { apiKey: wrongKey, account: { authHeader: 'bearer' } },
+      ),
       await run({ type: 'device-cloud-devices' }, {}, { account: { baseUrl: `http://127.0.0.1:${refusedPort}` } }),
-      await run({ type: 'device-cloud-todo-create' }, { payload: 'x' }, { account: { baseUrl: `http://127.0.0.1:${refusedPort}` } }),
+      await run(
+        { type: 'device-cloud-todo-create' },
+        { payload: 'x' },
+        { account: { baseUrl: `http://127.0.0.1:${refusedPort}` } },
+      ),
       await run({ type: 'device-cloud-devices' }, {}, { fault: { kind: 'hang', times: 2 } }),
       await run({ type: 'device-cloud-todo-create' }, { payload: 'x' }, { fault: { kind: 'reset' } }),
       await run({ type: 'device-cloud-devices' }, {}, { fault: { kind: 'not-json' } }),
@@ -150,8 +161,20 @@ describe('the API key', function () {
     await unload();
     // The simulator did receive the key: it was there to leak.
     expect(keySent).to.equal(true);
-    for (const source of ['status ', 'log ', 'log spy ', 'harness status ', 'outcome ', 'flows ', 'account node ', 'admin ']) {
-      expect(seen.some((text) => text.startsWith(source)), `nothing captured from "${source}"`).to.equal(true);
+    for (const source of [
+      'status ',
+      'log ',
+      'log spy ',
+      'harness status ',
+      'outcome ',
+      'flows ',
+      'account node ',
+      'admin ',
+    ]) {
+      expect(
+        seen.some((text) => text.startsWith(source)),
+        `nothing captured from "${source}"`,
+      ).to.equal(true);
     }
     const leaks = seen.filter((text) => text.includes(KEY) || text.includes('Distinctive-KEY'));
     expect(leaks, leaks.join('\n\n').slice(0, 3000)).to.deep.equal([]);
@@ -162,7 +185,9 @@ describe('the API key', function () {
       return h.helper
         .log()
         .args.map(([entry]) => entry)
-        .filter((entry) => entry.level === h.helper.log().WARN && entry.id === ACCOUNT_ID && entry.msg === PLAIN_HTTP_WARNING);
+        .filter(
+          (entry) => entry.level === h.helper.log().WARN && entry.id === ACCOUNT_ID && entry.msg === PLAIN_HTTP_WARNING,
+        );
     }
 
     for (const baseUrl of ['http://cloud.example.com', 'http://192.168.1.20:8080/open/v1']) {
@@ -172,7 +197,12 @@ describe('the API key', function () {
       });
     }
 
-    for (const baseUrl of ['https://cloud.example.com', 'http://localhost:8080', 'http://127.0.0.1:1', 'http://[::1]:8080']) {
+    for (const baseUrl of [
+      'https://cloud.example.com',
+      'http://localhost:8080',
+      'http://127.0.0.1:1',
+      'http://[::1]:8080',
+    ]) {
       it(`does not warn for ${baseUrl}`, async () => {
         await load({ type: 'device-cloud-devices' }, { account: { baseUrl } });
         expect(plainHttpWarnings()).to.have.length(0);

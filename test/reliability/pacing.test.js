@@ -55,7 +55,10 @@ describe('pacing through the nodes', function () {
   });
 
   it('queues what exceeds maxInFlight and sends it when a place frees up', async () => {
-    const account = await load({ type: 'device-cloud-todo-list', statusFilter: 'all' }, { maxInFlight: '2', timeout: '0.2', retries: '0' });
+    const account = await load(
+      { type: 'device-cloud-todo-list', statusFilter: 'all' },
+      { maxInFlight: '2', timeout: '0.2', retries: '0' },
+    );
     h.sim.misbehave({ kind: 'hang', times: 2 });
     const messages = ids(6);
     sendAll(messages);
@@ -119,7 +122,14 @@ describe('pacing through the nodes', function () {
   it('uses the defaults, with a warning, for settings that are no numbers in range', async () => {
     const account = await load(
       { type: 'device-cloud-devices' },
-      { maxInFlight: 'lots', queueLimit: '-1', retries: '2.5', timeout: 'NaN', minSpacing: [], authHeader: { bearer: 1 } },
+      {
+        maxInFlight: 'lots',
+        queueLimit: '-1',
+        retries: '2.5',
+        timeout: 'NaN',
+        minSpacing: [],
+        authHeader: { bearer: 1 },
+      },
     );
     const warnings = h.helper
       .log()

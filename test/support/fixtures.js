@@ -29,7 +29,10 @@ async function loadAgain(h, node, options) {
 
 /** The one request the simulator received. */
 function onlyRequest(h) {
-  expect(h.requests.map((r) => `${r.method} ${r.path}`), 'requests received').to.have.length(1);
+  expect(
+    h.requests.map((r) => `${r.method} ${r.path}`),
+    'requests received',
+  ).to.have.length(1);
   return h.requests[0];
 }
 
@@ -98,7 +101,10 @@ function expectRefused(h, outcome, pattern) {
   expect(outcome.output, 'a message went on').to.equal(undefined);
   expect(outcome.error, 'the Catch node got nothing').to.be.an('object');
   expect(outcome.error.error.message).to.match(pattern);
-  expect(h.requests.map((r) => `${r.method} ${r.path}`), 'requests sent').to.deep.equal([]);
+  expect(
+    h.requests.map((r) => `${r.method} ${r.path}`),
+    'requests sent',
+  ).to.deep.equal([]);
   expect(h.lastStatus).to.include({ fill: 'red', shape: 'ring' });
 }
 
@@ -124,7 +130,9 @@ function fromFunctionNode(expression, variables = {}) {
 
 /** A small valid image (4 x 3 pixels) in PNG, JPEG, GIF or WebP. */
 function sharpImage(format) {
-  return sharp({ create: { width: 4, height: 3, channels: 3, background: '#808080' } })[format]().toBuffer();
+  return sharp({ create: { width: 4, height: 3, channels: 3, background: '#808080' } })
+    [format]()
+    .toBuffer();
 }
 
 /** A valid 2 x 2, 24-bit BMP, written by hand (sharp does not write BMP). */

@@ -21,7 +21,10 @@ function sendAndCollect({ node, msg, out, caught, completed, settleMs = 60, time
       [completed, 'input', (m) => ours(m) && ((result.completions += 1), ended())],
       [node, 'call:status', (call) => (result.status = call.args[0])],
     ];
-    const timer = setTimeout(() => finish(new Error(`${node.id}: the message did not end within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${node.id}: the message did not end within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     function ended() {
       clearTimeout(settle);
       settle = setTimeout(() => finish(), settleMs);

@@ -30,7 +30,6 @@ const STOP_GRACE_MS = 5_000;
 /** Enough of the log to tell why a start failed. */
 const KEPT_OUTPUT_CHARS = 20_000;
 
-
 function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -47,7 +46,12 @@ function linkPackage(userDir) {
   const link = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
   fs.mkdirSync(path.dirname(link), { recursive: true });
   fs.symlinkSync(ROOT, link, 'junction');
-  const manifest = { name: 'node-red-test-user-dir', version: '0.0.0', private: true, dependencies: { [PACKAGE_NAME]: `file:${ROOT}` } };
+  const manifest = {
+    name: 'node-red-test-user-dir',
+    version: '0.0.0',
+    private: true,
+    dependencies: { [PACKAGE_NAME]: `file:${ROOT}` },
+  };
   fs.writeFileSync(path.join(userDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
@@ -130,11 +134,15 @@ class NodeRedServer {
   /** Resolves when the log says the flows started; rejects, with the log, when Node-RED ends or takes too long. */
   startedFlows() {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`Node-RED did not start its flows within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => finish(new Error(`Node-RED did not start its flows within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
       const onData = () => {
         if (STARTED_FLOWS.test(this.output)) finish(null);
       };
-      const onExit = (code, signal) => finish(new Error(`Node-RED ended while starting (${signal || `exit code ${code}`})`));
+      const onExit = (code, signal) =>
+        finish(new Error(`Node-RED ended while starting (${signal || `exit code ${code}`})`));
       const finish = (error) => {
         clearTimeout(timer);
         this.child.stdout.off('data', onData);
@@ -161,20 +169,28 @@ class NodeRedServer {
     const allHeaders = { accept: 'application/json', ...headers };
     if (payload) Object.assign(allHeaders, { 'content-type': 'application/json', 'content-length': payload.length });
     return new Promise((resolve, reject) => {
-      const req = http.request(new URL(relativePath, this.url), { method, headers: allHeaders, agent: false }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const json = /\bjson\b/.test(response.headers['content-type'] || '');
-          try {
-            resolve({ status: response.statusCode, body: json && text ? JSON.parse(text) : text });
-          } catch (error) {
-            reject(new Error(`${method} /${relativePath} answered ${response.statusCode} with JSON that does not parse: ${error.message}`));
-          }
-        });
-        response.on('error', reject);
-      });
+      const req = http.request(
+        new URL(relativePath, this.url),
+        { method, headers: allHeaders, agent: false },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const json = /\bjson\b/.test(response.headers['content-type'] || '');
+            try {
+              resolve({ status: response.statusCode, body: json && text ? JSON.parse(text) : text });
+            } catch (error) {
+              reject(
+                new Error(
+                  `${method} /${relativePath} answered ${response.statusCode} with JSON that does not parse: ${error.message}`,
+                ),
+              );
+            }
+          });
+          response.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });

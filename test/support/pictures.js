@@ -28,7 +28,9 @@ function stripedPicture(width, height, stripes, format = 'png') {
     const [, colour] = edges.find(([edge]) => x < edge);
     for (let y = 0; y < height; y++) raw.set(colour, (y * width + x) * 3);
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } })[format]().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    [format]()
+    .toBuffer();
 }
 
 /** A 24-bit BMP of `width` x `height`, white; `topDown` stores its rows from the top (a negative height). */
@@ -57,7 +59,9 @@ function noisyJpeg(width = 1200, height = 900) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     raw[i] = seed >> 23;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }
 
 /** Format, size and channels of a picture as sharp reads it. */

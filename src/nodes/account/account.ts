@@ -103,7 +103,10 @@ module.exports = function register(RED: NodeAPI): void {
     node.on('close', (_removed, done) => {
       node.pushes.clear();
       const closing = client ? client.close() : Promise.resolve();
-      closing.then(() => done(), () => done());
+      closing.then(
+        () => done(),
+        () => done(),
+      );
     });
   }
 

@@ -20,11 +20,15 @@ module.exports = defineDeviceAction<ImageInput, PushResult>({
     const images = await fitImages(inputs.msg.payload, 'payload', fit);
     return { pageId, dither, images };
   },
-  run: (client, deviceId, { pageId, dither, images }, signal) => client.pushImages(deviceId, { images, dither, pageId }, signal),
+  run: (client, deviceId, { pageId, dither, images }, signal) =>
+    client.pushImages(deviceId, { images, dither, pageId }, signal),
   push: {
     pageId: (input) => input.pageId,
     content: ({ dither, images }) => ['image', dither, ...images.map((image) => image.data)],
   },
   status: (result, input, RED) =>
-    RED._('device-cloud-display-image.status.pushed', { count: input.images.length, page: result.pageId ?? input.pageId ?? '-' }),
+    RED._('device-cloud-display-image.status.pushed', {
+      count: input.images.length,
+      page: result.pageId ?? input.pageId ?? '-',
+    }),
 });

@@ -47,20 +47,18 @@ module.exports = defineDeviceAction<TextInput, PushResult>({
   },
   run(client, deviceId, input, signal) {
     if (input.mode === 'structured') {
-      return client.pushStructuredText(deviceId, { title: input.title, body: input.body, pageId: input.pageId }, signal);
+      return client.pushStructuredText(
+        deviceId,
+        { title: input.title, body: input.body, pageId: input.pageId },
+        signal,
+      );
     }
-    return client.pushText(
-      deviceId,
-      { text: input.text, fontSize: input.fontSize, pageId: input.pageId },
-      signal,
-    );
+    return client.pushText(deviceId, { text: input.text, fontSize: input.fontSize, pageId: input.pageId }, signal);
   },
   push: {
     pageId: (input) => input.pageId,
     content: (input) =>
-      input.mode === 'structured'
-        ? ['structured', input.title, input.body]
-        : ['text', input.text, input.fontSize],
+      input.mode === 'structured' ? ['structured', input.title, input.body] : ['text', input.text, input.fontSize],
   },
   status: (result, input, RED) =>
     RED._('device-cloud-display-text.status.pushed', { page: result.pageId ?? input.pageId ?? '-' }),

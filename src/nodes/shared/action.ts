@@ -71,7 +71,10 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
 }
 
 /** Runs a node's prepare; anything but our own error (a failing context store, say) becomes a validation error. */
-export async function prepareWith<Input>(prepare: (inputs: Inputs) => Input | Promise<Input>, inputs: Inputs): Promise<Input> {
+export async function prepareWith<Input>(
+  prepare: (inputs: Inputs) => Input | Promise<Input>,
+  inputs: Inputs,
+): Promise<Input> {
   try {
     return await prepare(inputs);
   } catch (error) {
@@ -126,7 +129,12 @@ export function defineNode(lifecycle: NodeLifecycle): (RED: NodeAPI) => void {
         });
       });
 
-      async function handle(msg: NodeMessage, send: SendFunction, done: DoneFunction, signal: AbortSignal): Promise<void> {
+      async function handle(
+        msg: NodeMessage,
+        send: SendFunction,
+        done: DoneFunction,
+        signal: AbortSignal,
+      ): Promise<void> {
         try {
           // Looked up per message: a redeployed account is a new node with a new client.
           const account = accountOf(RED, config.account);

@@ -77,7 +77,8 @@ async function handleMessage<Input, Output>(
   const digest = spec.push && pageId ? digestOf(spec.push.content(input)) : undefined;
   const client = account.client();
 
-  const ids = targets === ALL_DEVICES ? (await client.listDevices(signal)).map((device) => device.deviceId) : targets.ids;
+  const ids =
+    targets === ALL_DEVICES ? (await client.listDevices(signal)).map((device) => device.deviceId) : targets.ids;
   const atOnce = Math.min(DEVICES_AT_ONCE, client.limits.maxInFlight);
   const results = await inTurns(ids, atOnce, (deviceId) =>
     runOnDevice(spec, { client, account, deviceId, input, pageId, digest, skipUnchanged, signal }),
@@ -153,10 +154,14 @@ function fannedOut<Input, Output>(
   if (failures.length > 0) {
     msg.failedDevices = failures.map(({ deviceId, error }) => ({ deviceId, error: error.message }));
     const reasons = failures.map(({ deviceId, error }) => `${deviceId}: ${error.message}`).join('; ');
-    const error = new DeviceCloudError(failures[0].error.kind, `${failures.length} of ${count} devices failed: ${reasons}`);
+    const error = new DeviceCloudError(
+      failures[0].error.kind,
+      `${failures.length} of ${count} devices failed: ${reasons}`,
+    );
     throw new Failure(error, copies, texts._(COMMON.status.devicesFailed, { failed: failures.length, count }));
   }
-  if (count === 0) return { send: null, status: { fill: 'yellow', shape: 'ring', text: texts._(COMMON.status.noDevices) } };
+  if (count === 0)
+    return { send: null, status: { fill: 'yellow', shape: 'ring', text: texts._(COMMON.status.noDevices) } };
   if (count === 1) return { send: copies, status: statusOf(spec, succeeded[0], input, texts) };
   return { send: copies, status: { fill: 'green', shape: 'dot', text: texts._(COMMON.status.devices, { count }) } };
 }
@@ -182,7 +187,11 @@ async function skipUnchangedOption(inputs: Inputs): Promise<boolean> {
 }
 
 /** `work` on every item, at most `atOnce` at a time; the results in the items' order. */
-async function inTurns<Item, Result>(items: Item[], atOnce: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+async function inTurns<Item, Result>(
+  items: Item[],
+  atOnce: number,
+  work: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
   const results: Result[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

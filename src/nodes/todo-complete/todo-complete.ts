@@ -21,7 +21,10 @@ module.exports = defineAction<{ id: number; action: Action }, TodoState>({
     return { id: state.id, status: state.status, completed: state.completed };
   },
   status: (state, _input, RED) =>
-    RED._(state.completed ? 'device-cloud-todo-complete.status.completed' : 'device-cloud-todo-complete.status.pending', {
-      id: state.id,
-    }),
+    RED._(
+      state.completed ? 'device-cloud-todo-complete.status.completed' : 'device-cloud-todo-complete.status.pending',
+      {
+        id: state.id,
+      },
+    ),
 });

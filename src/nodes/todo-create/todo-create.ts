@@ -10,7 +10,12 @@ module.exports = defineAction<Record<string, unknown>, TodoCreated>({
     let fields: Record<string, unknown>;
     if (typeof payload === 'string') {
       fields = { title: payload };
-    } else if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && !Buffer.isBuffer(payload)) {
+    } else if (
+      payload !== null &&
+      typeof payload === 'object' &&
+      !Array.isArray(payload) &&
+      !Buffer.isBuffer(payload)
+    ) {
       fields = { ...(payload as Record<string, unknown>) };
     } else if (payload === undefined || payload === null) {
       fields = {};

@@ -125,7 +125,9 @@ class Watcher {
     this.inFlight = controller;
     try {
       const deviceId = await this.deviceFilter();
-      const items = await this.account.client().listTodos(deviceId === undefined ? {} : { deviceId }, controller.signal);
+      const items = await this.account
+        .client()
+        .listTodos(deviceId === undefined ? {} : { deviceId }, controller.signal);
       if (this.closed) return;
       if (deviceId !== this.baselineFilter) {
         this.watch.reset();
@@ -199,7 +201,11 @@ module.exports = function register(RED: NodeAPI): void {
     if (!account) {
       node.status({ fill: 'red', shape: 'ring', text: RED._(COMMON.status.noAccount) });
       node.on('input', (_msg, _send, done) => {
-        done(new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', { field: 'account' }));
+        done(
+          new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', {
+            field: 'account',
+          }),
+        );
       });
       return;
     }
