@@ -72,7 +72,9 @@ function summarise(profile, window, pushes, top) {
     .sort((a, b) => b[1] - a[1])
     .map(([owner, us]) => ({ owner, usPerPush: us / pushes, shareOfBusy: owner === '(idle)' ? null : us / busy }));
   const functions = [...byFunction]
-    .filter(([key]) => !/\u0000\((idle|program|root)\)$/.test(key))
+    .filter(
+      ([key]) => !key.endsWith('\u0000(idle)') && !key.endsWith('\u0000(program)') && !key.endsWith('\u0000(root)'),
+    )
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([key, us]) => {

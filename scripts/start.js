@@ -25,7 +25,6 @@ const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
 const SHARED_ACCOUNT_ID = 'dc00acc000000001';
-const SIMULATOR_KEY = 'sim-key';
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 /** The tab order a newcomer meets: the screens first, then the devices, then the to-dos. */

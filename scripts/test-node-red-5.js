@@ -25,7 +25,8 @@ const runtime = path.join(cache, 'node_modules', 'node-red');
 const version = (name) => require(path.join(cache, 'node_modules', name, 'package.json')).version;
 console.log(`Node.js ${execFileSync(node, ['--version']).toString().trim()}, Node-RED ${version('node-red')}`);
 
-execFileSync(node, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js')], {
+// The same files as `npm test` (package.json), which passes the same pattern.
+execFileSync(node, [path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), 'test/**/*.test.{ts,js}'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_RED_RUNTIME: runtime },

@@ -529,10 +529,12 @@ class CallSignals {
 
 // undici and form-data are loaded where they are first needed, so that Node-RED starts without them.
 function loadUndici(): typeof import('undici') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
   return require('undici') as typeof import('undici');
 }
 
 function loadFormData(): typeof FormData {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
   return require('form-data') as typeof FormData;
 }
 

@@ -32,6 +32,7 @@ let sharpFactory: SharpFactory | undefined;
 
 /** sharp is loaded on the first picture that needs it, so Node-RED starts without it. */
 function sharp(input: Buffer, options?: SharpOptions): Sharp {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
   sharpFactory ??= require('sharp') as SharpFactory;
   return sharpFactory(input, options);
 }

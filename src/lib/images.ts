@@ -99,7 +99,7 @@ export function imageInputs(value: unknown, field = 'payload'): { value: unknown
   if (value.length === 0 || value.length > LIMITS.imagesPerPush) {
     throw invalid(field, `must hold 1 to ${LIMITS.imagesPerPush} images`, value);
   }
-  return value.map((item, index) => ({ value: item, field: `${field}[${index}]` }));
+  return value.map((item: unknown, index) => ({ value: item, field: `${field}[${index}]` }));
 }
 
 /** msg.payload for an image push sent as given: one image, or an array of 1 to 5. */

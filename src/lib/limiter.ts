@@ -56,7 +56,7 @@ export class RequestLimiter {
 
   private acquire(signal?: AbortSignal): Promise<void> {
     if (this.closedWith) return Promise.reject(this.closedWith);
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     if (this.waiting.length === 0 && this.active < this.options.maxInFlight && this.spacingWait() === 0) {
       this.begin();
       return Promise.resolve();
@@ -73,7 +73,7 @@ export class RequestLimiter {
       const onAbort = () => {
         const index = this.waiting.indexOf(waiter);
         if (index >= 0) this.waiting.splice(index, 1);
-        reject(signal?.reason);
+        reject(signal?.reason as Error);
       };
       const waiter: Waiter = {
         start: () => {

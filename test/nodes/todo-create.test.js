@@ -39,7 +39,7 @@ describe(TYPE, function () {
   /** Sends `msg` through a node with `config` and returns the JSON body POST /todos received. */
   async function bodySent(msg, config = {}) {
     await h.load({ type: TYPE, ...config });
-    const { output, error } = await h.send(msg);
+    const { error } = await h.send(msg);
     expect(error, error && error.error.message).to.equal(undefined);
     const request = onlyRequest(h);
     expectRequest(h, request, { method: 'POST', path: '/open/v1/todos', body: request.body });

@@ -376,7 +376,6 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
   const onException = onProblem('uncaughtException');
 
   before(async () => {
-    // eslint-disable-next-line no-console
     console.log(`      fuzz seed ${SEED} (FUZZ_SEED=${SEED} repeats this run), ${MESSAGES} messages`);
     h = await Harness.start();
     process.on('unhandledRejection', onRejection);

@@ -95,7 +95,7 @@ module.exports = function register(RED: NodeAPI): void {
 
     node.pushes = new PushMemory();
     node.client = () => {
-      if (!client) throw unusable;
+      if (!client) throw unusable ?? new DeviceCloudError('validation', 'account: not usable');
       if (client.closed) throw new DeviceCloudError('aborted', 'the account was closed (redeploy or shutdown)');
       return client;
     };

@@ -30,7 +30,7 @@ async function structuredContent(inputs: Inputs): Promise<{ title?: string; body
 module.exports = defineDeviceAction<TextInput, PushResult>({
   type: 'device-cloud-display-text',
   async prepare(inputs) {
-    const mode = (await inputs.get('mode', 'mode', 'text')) as unknown;
+    const mode = await inputs.get('mode', 'mode', 'text');
     if (mode !== 'text' && mode !== 'structured') throw invalid('mode', 'must be text or structured', mode);
     const pageId = await optionalPageId(inputs);
     if (mode === 'structured') return { mode, pageId, ...(await structuredContent(inputs)) };

@@ -61,7 +61,7 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (R
   return defineNode({
     type: spec.type,
     async handle({ msg, inputs, account, signal, texts }) {
-      const input = await prepareWith(spec.prepare, inputs);
+      const input = await prepareWith((given) => spec.prepare(given), inputs);
       const output = await spec.run(account.client(), input, signal);
       if (spec.write) spec.write(msg, output, input);
       else msg.payload = output;

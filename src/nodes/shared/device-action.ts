@@ -71,7 +71,7 @@ async function handleMessage<Input, Output>(
   { msg, inputs, account, signal, texts }: MessageContext,
 ): Promise<Outcome> {
   const targets = await prepareWith(deviceTargets, inputs);
-  const input = await prepareWith(spec.prepare, inputs);
+  const input = await prepareWith((given) => spec.prepare(given), inputs);
   const skipUnchanged = spec.push ? await prepareWith(skipUnchangedOption, inputs) : false;
   const pageId = spec.push?.pageId(input);
   const digest = spec.push && pageId ? digestOf(spec.push.content(input)) : undefined;
@@ -192,7 +192,7 @@ async function inTurns<Item, Result>(
   atOnce: number,
   work: (item: Item) => Promise<Result>,
 ): Promise<Result[]> {
-  const results: Result[] = new Array(items.length);
+  const results = new Array<Result>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {

@@ -55,7 +55,7 @@ export class Inputs {
     return new Promise((resolve, reject) => {
       const settle = (error: unknown, result?: unknown): void => {
         if (!error) return resolve(result);
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = error instanceof Error ? error.message : describe(error);
         reject(invalid(name, `could not read the ${type} value ${describe(value)}: ${reason}`));
       };
       try {

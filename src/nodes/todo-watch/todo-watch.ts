@@ -3,7 +3,7 @@
  * one message per change, and one when a pending to-do falls due. The service
  * has no events, so this node is where flows start from a to-do.
  */
-import { DeviceCloudError } from '../../lib/errors';
+import { DeviceCloudError, describe } from '../../lib/errors';
 import { TodoWatch, pollDelay, type TodoEvent } from '../../lib/todo-watch';
 import * as validate from '../../lib/validate';
 import { accountOf, type AccountNode } from '../shared/account-link';
@@ -22,7 +22,9 @@ function intervalMsOf(node: Node, config: NodeConfig): number {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_INTERVAL_SECONDS * 1000;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    node.warn(`interval: must be a number of seconds above 0 (got ${String(raw)}); using ${DEFAULT_INTERVAL_SECONDS}`);
+    node.warn(
+      `interval: must be a number of seconds above 0 (got ${describe(raw)}); using ${DEFAULT_INTERVAL_SECONDS}`,
+    );
     return DEFAULT_INTERVAL_SECONDS * 1000;
   }
   return seconds * 1000;

@@ -1,9 +1,8 @@
-'use strict';
 // The retry rules on their own: Retry-After in both forms, the backoff and its jitter.
 
-const { expect } = require('chai');
-const { DEFAULT_RETRY, backoffDelay, parseRetryAfter, sleep } = require('../../dist/lib/retry');
-const { DeviceCloudError } = require('../../dist/lib/errors');
+import { expect } from 'chai';
+import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, sleep } from '../../dist/lib/retry';
+import { DeviceCloudError } from '../../dist/lib/errors';
 
 describe('retry rules', function () {
   describe('Retry-After', function () {
@@ -45,13 +44,16 @@ describe('retry rules', function () {
 
   describe('errors worth another attempt', function () {
     it('network errors, timeouts, HTTP 408, 425, 429 and 5xx; nothing else', () => {
-      const http = (statusCode) => new DeviceCloudError('http', 'x', { statusCode });
+      const http = (statusCode: number) => new DeviceCloudError('http', 'x', { statusCode });
       expect(new DeviceCloudError('network', 'x').transient).to.equal(true);
       expect(new DeviceCloudError('timeout', 'x').transient).to.equal(true);
-      for (const status of [408, 425, 429, 500, 502, 503, 504, 599])
-        expect(http(status).transient, status).to.equal(true);
-      for (const status of [400, 401, 403, 404, 409, 413, 422]) expect(http(status).transient, status).to.equal(false);
-      for (const kind of ['validation', 'service', 'parse', 'aborted', 'busy', 'internal']) {
+      for (const status of [408, 425, 429, 500, 502, 503, 504, 599]) {
+        expect(http(status).transient, String(status)).to.equal(true);
+      }
+      for (const status of [400, 401, 403, 404, 409, 413, 422]) {
+        expect(http(status).transient, String(status)).to.equal(false);
+      }
+      for (const kind of ['validation', 'service', 'parse', 'aborted', 'busy', 'internal'] as const) {
         expect(new DeviceCloudError(kind, 'x').transient, kind).to.equal(false);
       }
     });
@@ -63,11 +65,11 @@ describe('retry rules', function () {
       const reason = new DeviceCloudError('aborted', 'closed');
       const waiting = sleep(60_000, controller.signal).then(
         () => 'slept',
-        (error) => error,
+        (error: unknown) => error,
       );
       controller.abort(reason);
       expect(await waiting).to.equal(reason);
-      expect(await sleep(10, controller.signal).catch((error) => error)).to.equal(reason);
+      expect(await sleep(10, controller.signal).catch((error: unknown) => error)).to.equal(reason);
     });
   });
 });
