@@ -352,7 +352,7 @@ function machine() {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'nodes', 'display-text', 'display-text.js'))) {
+  if (!fs.existsSync(path.join(DIST, 'nodes', 'index.js'))) {
     throw new Error('dist/ is missing: build first (npm run build)');
   }
   const started = Date.now();

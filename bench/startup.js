@@ -13,9 +13,19 @@
 const Module = require('node:module');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { DIST, PACKAGE_NAME, collectGarbage, runPart, sharpLoaded, startNodeRed, toMB } = require('./common');
+const {
+  DIST,
+  PACKAGE_ROOT,
+  PACKAGE_NAME,
+  collectGarbage,
+  runPart,
+  sharpLoaded,
+  startNodeRed,
+  toMB,
+} = require('./common');
 
-const NODES_DIR = path.join(DIST, 'nodes') + path.sep;
+/** Node-RED requires the node set's entry point from here, which pulls in the compiled nodes. */
+const NODES_DIR = path.join(PACKAGE_ROOT, 'nodes') + path.sep;
 
 /**
  * Times every require of one of our node files by Node-RED's loader (what

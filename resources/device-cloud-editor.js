@@ -7,7 +7,7 @@
   'use strict';
   if (window.DeviceCloudEditor) return;
 
-  var SHARED_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud-account';
+  var CATALOG_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud';
   var DEVICE_TYPE = 'device';
   var EVALUATED_TYPES = ['msg', 'flow', 'global', 'env'];
   var MAC = /^[0-9a-f]{2}([:-]?)[0-9a-f]{2}(\1[0-9a-f]{2}){4}$/i;
@@ -18,7 +18,7 @@
 
   /** A text of the shared catalog (the account node's `common.*`). */
   function commonText(key, substitutions) {
-    return RED._(SHARED_NAMESPACE + ':common.' + key, substitutions);
+    return RED._(CATALOG_NAMESPACE + ':common.' + key, substitutions);
   }
 
   function isEmpty(value) {

@@ -13,9 +13,7 @@ const { runtimeResolve } = require('./support/runtime');
 
 const EXAMPLES_DIR = path.join(root, 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
-const pkg = require(path.join(root, 'package.json'));
-const OUR_TYPES = Object.keys(pkg['node-red'].nodes);
-const OUR_MODULES = Object.values(pkg['node-red'].nodes).map((file) => require(path.join(root, file)));
+const { NODE_TYPES: OUR_TYPES, NODE_MODULES: OUR_MODULES } = require('./support/package-files');
 /** Quiet time after an inject's first result, so that late results and errors still count. */
 const SETTLE_MS = 60;
 /** How long a press may go without any result before the test says so (below mocha's timeout). */

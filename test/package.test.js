@@ -15,7 +15,7 @@ const { startSimulator } = require('../dist/simulator/server');
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..');
-const pkg = require('../package.json');
+const { pkg, NODE_SET_FILES, NODE_TYPES } = require('./support/package-files');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -73,7 +73,11 @@ describe('the npm package', function () {
       .split('\n')
       .filter(Boolean)
       .map((file) => file.replace(/^package\//, ''));
-    for (const file of Object.values(pkg['node-red'].nodes)) expect(files).to.include(file);
+    for (const file of NODE_SET_FILES) {
+      expect(files).to.include(file);
+      expect(files).to.include(file.replace(/\.js$/, '.html'));
+    }
+    expect(files.filter((file) => /^nodes\/icons\/.+\.svg$/.test(file))).to.have.length(NODE_TYPES.length);
     expect(files).to.include.members(['README.md', 'LICENSE', 'package.json', 'dist/simulator/cli.js']);
     expect(files.some((file) => file.startsWith('examples/'))).to.equal(true);
     expect(files.filter((file) => /^(test|src|scripts|\.ci)\//.test(file))).to.deep.equal([]);

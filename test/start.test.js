@@ -14,8 +14,7 @@ const { expect } = require('chai');
 
 const root = path.resolve(__dirname, '..');
 const START = path.join(root, 'scripts', 'start.js');
-const pkg = require(path.join(root, 'package.json'));
-const OUR_TYPES = Object.keys(pkg['node-red'].nodes);
+const { NODE_TYPES: OUR_TYPES } = require('./support/package-files');
 const ACCOUNT_TYPE = 'device-cloud-account';
 const EXAMPLE_NAMES = fs
   .readdirSync(path.join(root, 'examples'))

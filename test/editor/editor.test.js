@@ -19,6 +19,7 @@ const { expect } = require('chai');
 const { chromium } = require('playwright-core');
 const { startSimulator } = require('../../dist/simulator/server');
 const { NodeRedServer, PACKAGE_NAME } = require('../support/node-red-server');
+const { NODE_TYPES, localeFile } = require('../support/package-files');
 
 const ROOT = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -34,7 +35,7 @@ const CHROMIUM_ARGS = [
 const SCREENSHOT = path.join(ROOT, 'docs', 'editor-dialog.png');
 const WRITE_SCREENSHOT = process.env.DEVICE_CLOUD_SCREENSHOTS === '1';
 
-const ACCOUNT_TYPE = 'device-cloud-account';
+const { ACCOUNT_TYPE } = require('../support/package-files');
 const ACCOUNT_ID = 'e2e0acc000000001';
 const ACCOUNT_NAME = 'Simulator';
 const TAB_ID = 'e2e0tab000000001';
@@ -97,16 +98,13 @@ const DRAGGED_TYPE = 'device-cloud-devices';
  */
 const IGNORED_CONSOLE_ERRORS = [];
 
-const pkg = require(path.join(ROOT, 'package.json'));
-const NODE_FILES = pkg['node-red'].nodes;
-const ACTION_TYPES = Object.keys(NODE_FILES).filter((type) => type !== ACCOUNT_TYPE);
+const ACTION_TYPES = NODE_TYPES.filter((type) => type !== ACCOUNT_TYPE);
 
 /** The first paragraph of a node's help, as text. */
 function helpIntro(type) {
-  const folder = path.dirname(path.join(ROOT, NODE_FILES[type]));
-  const name = path.basename(NODE_FILES[type], '.js');
-  const html = fs.readFileSync(path.join(folder, 'locales', 'en-US', `${name}.html`), 'utf8');
-  const paragraph = /<p>([\s\S]*?)<\/p>/.exec(html);
+  const help = fs.readFileSync(localeFile('en-US'), 'utf8');
+  const block = new RegExp(`data-help-name="${type}">([\\s\\S]*?)</script>`).exec(help);
+  const paragraph = block && /<p>([\s\S]*?)<\/p>/.exec(block[1]);
   if (!paragraph) throw new Error(`no paragraph in the help of ${type}`);
   return paragraph[1]
     .replace(/<[^>]+>/g, '')
@@ -179,7 +177,7 @@ describe('the editor in Chromium', function () {
     const sets = await server.nodeSetsOf(PACKAGE_NAME);
     const problems = sets.filter((set) => !set.enabled || set.err).map((set) => `${set.id}: ${set.err || 'disabled'}`);
     expect(problems).to.deep.equal([]);
-    expect(sets.flatMap((set) => set.types).sort()).to.deep.equal(Object.keys(NODE_FILES).sort());
+    expect(sets.flatMap((set) => set.types).sort()).to.deep.equal([...NODE_TYPES].sort());
 
     const paletteLabels = await page.$$eval('.red-ui-palette-node[data-palette-type^="device-cloud-"]', (nodes) =>
       nodes.map((node) => [node.getAttribute('data-palette-type'), node.getAttribute('data-palette-label')]),

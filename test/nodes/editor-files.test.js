@@ -14,7 +14,6 @@ const root = path.resolve(__dirname, '../..');
 const pkg = require(path.join(root, 'package.json'));
 const SHARED_SCRIPT_URL = `resources/${pkg.name}/device-cloud-editor.js`;
 const SHARED_SCRIPT = path.join(root, 'resources', 'device-cloud-editor.js');
-const SHARED_NAMESPACE = `${pkg.name}/device-cloud-account`;
 
 /** The dialog's config keys (besides name and account) of each node, as the team brief lists them. */
 const CONFIG_KEYS = {
@@ -102,31 +101,33 @@ const EDITOR_NODE_FIELDS = (() => {
   return names;
 })();
 
-/** Every node set of the package: its type, files and catalog namespace. */
-const nodeSets = Object.entries(pkg['node-red'].nodes).map(([type, file]) => {
-  const js = path.join(root, file);
-  const dir = path.dirname(js);
-  const base = path.basename(js, '.js');
-  return {
-    type,
-    dir,
-    namespace: `${pkg.name}/${type}`,
-    html: path.join(dir, `${base}.html`),
-    catalog: path.join(dir, 'locales', 'en-US', `${base}.json`),
-    help: path.join(dir, 'locales', 'en-US', `${base}.html`),
-  };
-});
+/** The package's one node set: its entry point, editor html, catalog and help, and the node types it registers. */
+const [[SET_NAME, ENTRY]] = Object.entries(pkg['node-red'].nodes);
+const SET_DIR = path.dirname(path.join(root, ENTRY));
+const SET_BASE = path.basename(ENTRY, '.js');
+const NAMESPACE = `${pkg.name}/${SET_NAME}`;
+const NODE_TYPES = ['device-cloud-account', ...Object.keys(CONFIG_KEYS), 'device-cloud-todo-watch'];
+const nodeSets = NODE_TYPES.map((type) => ({
+  type,
+  dir: SET_DIR,
+  namespace: NAMESPACE,
+  html: path.join(SET_DIR, `${SET_BASE}.html`),
+  catalog: path.join(SET_DIR, 'locales', 'en-US', `${SET_BASE}.json`),
+  help: path.join(SET_DIR, 'locales', 'en-US', `${SET_BASE}.html`),
+}));
 
 function read(file) {
   return fs.readFileSync(file, 'utf8');
 }
 
 function catalogs() {
-  const byNamespace = {};
-  for (const set of nodeSets) {
-    if (fs.existsSync(set.catalog)) byNamespace[set.namespace] = JSON.parse(read(set.catalog));
-  }
-  return byNamespace;
+  return { [NAMESPACE]: JSON.parse(read(nodeSets[0].catalog)) };
+}
+
+/** The help of one node type: its `data-help-name` block of the set's help file. */
+function helpOf(file, type) {
+  const match = new RegExp(`<script type="text/html" data-help-name="${type}">([\\s\\S]*?)</script>`).exec(read(file));
+  return match ? match[0] : '';
 }
 
 /** The text a key names, or undefined: `ns:a.b.c` in that namespace's catalog, `a.b.c` in the node's own. */
@@ -163,7 +164,7 @@ function scriptBlocks(html, type) {
 /** RED._ as the editor has it: the catalog's text with its __name__ substitutions. */
 function translator(allCatalogs) {
   return (key, substitutions = {}) => {
-    const text = lookUp(allCatalogs, SHARED_NAMESPACE, key);
+    const text = lookUp(allCatalogs, NAMESPACE, key);
     if (text === undefined) return key;
     return text.replace(/__(\w+)__/g, (whole, name) => (name in substitutions ? String(substitutions[name]) : whole));
   };
@@ -217,7 +218,7 @@ describe('editor files of every node', function () {
     const script = read(SHARED_SCRIPT);
     const keys = [...script.matchAll(/commonText\(\s*'([^']+)'/g)].map((match) => match[1]);
     expect(keys).not.to.be.empty;
-    const missing = keys.filter((key) => lookUp(allCatalogs, SHARED_NAMESPACE, `common.${key}`) === undefined);
+    const missing = keys.filter((key) => lookUp(allCatalogs, NAMESPACE, `common.${key}`) === undefined);
     expect(missing, 'keys missing from common.*').to.deep.equal([]);
   });
 
@@ -236,7 +237,7 @@ describe('editor files of every node', function () {
       it('has an en-US catalog and help with the expected sections', function () {
         expect(fs.existsSync(set.catalog), set.catalog).to.equal(true);
         expect(fs.existsSync(set.help), set.help).to.equal(true);
-        const help = read(set.help);
+        const help = helpOf(set.help, set.type);
         expect(help).to.include(`<script type="text/html" data-help-name="${set.type}">`);
         expect(help).to.include('class="message-properties"');
         if (isConfig) {

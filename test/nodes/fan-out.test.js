@@ -51,9 +51,9 @@ function runMessage(h, msg) {
 const errorText = (caught) => caught.error.message.replace(/^DeviceCloudError: /, '');
 /** The status texts, as the test runtime (which loads no catalog) gives them: the key. */
 const STATUS = {
-  devices: '@device-cloud/node-red-device-cloud/device-cloud-account:common.status.devices',
-  devicesFailed: '@device-cloud/node-red-device-cloud/device-cloud-account:common.status.devicesFailed',
-  noDevices: '@device-cloud/node-red-device-cloud/device-cloud-account:common.status.noDevices',
+  devices: '@device-cloud/node-red-device-cloud/device-cloud:common.status.devices',
+  devicesFailed: '@device-cloud/node-red-device-cloud/device-cloud:common.status.devicesFailed',
+  noDevices: '@device-cloud/node-red-device-cloud/device-cloud:common.status.noDevices',
 };
 
 const requestsOf = (h) => h.requests.map((request) => `${request.method} ${request.path}`);

@@ -16,13 +16,13 @@ const root = path.resolve(__dirname, '../..');
 const pkg = require(path.join(root, 'package.json'));
 const BASE_LOCALE = 'en-US';
 
-/** Every node set of the package: its type, catalog namespace and locales folder. */
-const nodeSets = Object.entries(pkg['node-red'].nodes).map(([type, file]) => {
+/** The package's node sets (one): name, catalog namespace and locales folder. */
+const nodeSets = Object.entries(pkg['node-red'].nodes).map(([name, file]) => {
   const js = path.join(root, file);
   return {
-    type,
+    type: name,
     base: path.basename(js, '.js'),
-    namespace: `${pkg.name}/${type}`,
+    namespace: `${pkg.name}/${name}`,
     locales: path.join(path.dirname(js), 'locales'),
   };
 });
@@ -125,7 +125,8 @@ describe('translations of every node', function () {
             expect(fs.existsSync(file), file).to.equal(true);
             const help = read(file);
             const base = baseHelp();
-            expect(help).to.include(`<script type="text/html" data-help-name="${set.type}">`);
+            const helpNames = (html) => [...html.matchAll(/data-help-name="([^"]+)"/g)].map((match) => match[1]);
+            expect(helpNames(help)).to.deep.equal(helpNames(base)).and.not.be.empty;
             expect(contentsOf(help, 'h3'), 'sections').to.have.lengthOf(contentsOf(base, 'h3').length);
             expect((help.match(/class="message-properties"/g) || []).length).to.equal(
               (base.match(/class="message-properties"/g) || []).length,
@@ -174,13 +175,11 @@ describe("the runtime's i18n with lang zh-CN", function () {
   }
 
   it('gives status texts of a node and of the shared catalog in Chinese, with their values', function () {
-    const watch = `${pkg.name}/device-cloud-todo-watch`;
-    const devices = `${pkg.name}/device-cloud-devices`;
-    const account = `${pkg.name}/device-cloud-account`;
+    const namespace = nodeSets[0].namespace;
     const [watching, listed, invalid] = translateInZhCN([
-      [`${watch}:device-cloud-todo-watch.status.watching`, { pending: 3, time: '14:05:12' }],
-      [`${devices}:device-cloud-devices.status.listed`, { count: 2 }],
-      [`${account}:common.error.validation`, { field: 'deviceId' }],
+      [`${namespace}:device-cloud-todo-watch.status.watching`, { pending: 3, time: '14:05:12' }],
+      [`${namespace}:device-cloud-devices.status.listed`, { count: 2 }],
+      [`${namespace}:common.error.validation`, { field: 'deviceId' }],
     ]);
     expect(watching).to.equal('3 条未完成 · 14:05:12');
     expect(listed).to.equal('2 台设备');

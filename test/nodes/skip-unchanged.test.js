@@ -9,14 +9,12 @@
  * The flow holds two accounts on the simulator and, on each, the nodes that
  * push, delete pages and set the sync interval, so that tests can combine them.
  */
-const path = require('node:path');
 const { expect } = require('chai');
-const { Harness, root } = require('../support/harness');
+const { Harness } = require('../support/harness');
 const { sendAndCollect } = require('../support/message-run');
 const { KITCHEN, HALLWAY, messageWith, expectKept, imagesOfEveryFormat } = require('../support/fixtures');
 
-const pkg = require(path.join(root, 'package.json'));
-const NODE_MODULES = Object.values(pkg['node-red'].nodes).map((file) => require(path.join(root, file)));
+const { NODE_MODULES } = require('../support/package-files');
 
 const ACCOUNT = 'account-a';
 const OTHER_ACCOUNT = 'account-b';
@@ -24,7 +22,7 @@ const TEXT = 'device-cloud-display-text';
 const IMAGE = 'device-cloud-display-image';
 const PAGE_DELETE = 'device-cloud-page-delete';
 const SYNC_INTERVAL = 'device-cloud-sync-interval';
-const UNCHANGED = '@device-cloud/node-red-device-cloud/device-cloud-account:common.status.unchanged';
+const UNCHANGED = '@device-cloud/node-red-device-cloud/device-cloud:common.status.unchanged';
 const DEVICES_PATH = '/open/v1/devices';
 
 const textPath = (device) => `${DEVICES_PATH}/${device}/display/text`;

@@ -10,7 +10,7 @@ const { rememberingTranslator } = require('../../dist/nodes/shared/status');
 const KITCHEN = 'AA:BB:CC:DD:EE:01';
 // The test runtime has no catalogs loaded: RED._ gives the key back.
 const PUSHED = 'device-cloud-display-text.status.pushed';
-const INVALID = '@device-cloud/node-red-device-cloud/device-cloud-account:common.error.validation';
+const INVALID = '@device-cloud/node-red-device-cloud/device-cloud:common.error.validation';
 
 /** Translates as Node-RED's i18n does (`__name__` takes a value), and counts what it was asked. */
 function countingTranslator(catalog) {

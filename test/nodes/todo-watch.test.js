@@ -5,6 +5,7 @@
 const { expect } = require('chai');
 const path = require('node:path');
 const { Harness, NODE_ID, ACCOUNT_ID, root } = require('../support/harness');
+const { NODE_MODULES } = require('../support/package-files');
 const { runtimeRequire } = require('../support/runtime');
 
 const KITCHEN = 'AA:BB:CC:DD:EE:01';
@@ -462,9 +463,7 @@ describe('device-cloud-todo-watch', function () {
         },
         { id: 'watch-polled', z: 'flow', type: 'helper' },
       ];
-      const packageNodes = Object.values(require(path.join(root, 'package.json'))['node-red'].nodes).map((file) =>
-        require(path.join(root, file)),
-      );
+      const packageNodes = NODE_MODULES;
       const core = [
         'common/20-inject.js',
         'common/90-comment.js',

@@ -9,9 +9,8 @@
 // FUZZ_SEED=<n> repeats a run; FUZZ_MESSAGES=<n> changes its size.
 
 const { expect } = require('chai');
-const path = require('node:path');
 const vm = require('node:vm');
-const { Harness, helper, root } = require('../support/harness');
+const { Harness, helper } = require('../support/harness');
 const { runtimeRequire } = require('../support/runtime');
 const { HALLWAY, KITCHEN, PNG, Outcomes, pause, until } = require('./support');
 
@@ -21,9 +20,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) >>> 0 : (Date
 const MESSAGES = Number(process.env.FUZZ_MESSAGES ?? 3000);
 const BATCH = 30;
 
-const pkg = require(path.join(root, 'package.json'));
-const nodeModules = Object.values(pkg['node-red'].nodes).map((file) => require(path.join(root, file)));
-const registered = new Set(Object.keys(pkg['node-red'].nodes));
+const { NODE_MODULES: nodeModules, NODE_TYPES } = require('../support/package-files');
+const registered = new Set(NODE_TYPES);
 
 /** mulberry32: a small seeded generator, good enough to pick test inputs. */
 function mulberry32(seed) {

@@ -87,7 +87,7 @@ describe('pacing through the nodes', function () {
     expect(h.lastStatus).to.deep.equal({
       fill: 'red',
       shape: 'ring',
-      text: '@device-cloud/node-red-device-cloud/device-cloud-account:common.error.busy',
+      text: '@device-cloud/node-red-device-cloud/device-cloud:common.error.busy',
     });
     expect(account.client().pacing).to.include({ inFlight: 1, queued: 2 });
     await until(() => h.requests.length === 1);

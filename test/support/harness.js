@@ -14,8 +14,7 @@ const root = path.resolve(__dirname, '../..');
 // NODE_RED_RUNTIME points the suite at another Node-RED (the CI's Node-RED 5 run).
 helper.init(runtimeEntry());
 
-const pkg = require(path.join(root, 'package.json'));
-const nodeModules = Object.values(pkg['node-red'].nodes).map((file) => require(path.join(root, file)));
+const { NODE_MODULES: nodeModules } = require('./package-files');
 
 const ACCOUNT_ID = 'account';
 const NODE_ID = 'subject';

@@ -1,9 +1,9 @@
 import type { DeviceCloudError } from '../../lib/errors';
 
-/** The message catalog shared by all our nodes lives with the account node. */
-export const SHARED_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud-account';
+/** The node set's message catalog (nodes/locales/), as the editor names it. */
+export const CATALOG_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud';
 
-const key = (path: string) => `${SHARED_NAMESPACE}:common.${path}`;
+const key = (path: string) => `${CATALOG_NAMESPACE}:common.${path}`;
 
 /**
  * Status texts without values are sent as catalog keys, which the editor

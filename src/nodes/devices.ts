@@ -1,0 +1,9 @@
+import type { Device } from '../lib/types';
+import { defineAction } from './shared/action';
+
+export default defineAction<void, Device[]>({
+  type: 'device-cloud-devices',
+  prepare: () => undefined,
+  run: (client, _input, signal) => client.listDevices(signal),
+  status: (devices, _input, RED) => RED._('device-cloud-devices.status.listed', { count: devices.length }),
+});
