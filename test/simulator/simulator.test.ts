@@ -274,6 +274,11 @@ describe('simulator', function () {
       expect(sim.requests[0].path).to.equal('/open/v1/%64evices');
       const slashInside = await call('POST', `/devices/${KITCHEN}/display%2Ftext`, { json: { text: 'x' } });
       expect(slashInside.status, 'an encoded slash stays inside its segment').to.equal(404);
+      const malformed = await call('PUT', '/devices/AA%3ABB%3ZZ/sync-interval', { json: { syncInterval: 10 } });
+      expect(malformed.body, 'a segment that does not decode is taken as it is').to.deep.equal({
+        code: 404,
+        msg: 'device not found',
+      });
       expect(sim.state.pages.size).to.equal(0);
     });
   });
