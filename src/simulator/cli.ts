@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// device-cloud-simulator [--port 8080] [--host 127.0.0.1] [--key sim-key]
-// Runs the simulator until SIGINT or SIGTERM.
+// device-cloud-simulator [options]: runs the simulator until SIGINT or SIGTERM.
 
+import { DEFAULT_READINGS, type ServiceReadings } from './readings';
 import { DEFAULT_API_KEY, type Simulator, startSimulator } from './server';
 
 const DEFAULT_PORT = 8080;
@@ -11,9 +11,34 @@ interface CliOptions {
   port: number;
   host: string;
   apiKey: string;
+  readings: ServiceReadings;
 }
 
-const USAGE = `Usage: device-cloud-simulator [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--key ${DEFAULT_API_KEY}]
+/** The flags that switch a reading; each is on when given alone or as =true, off as =false. */
+const READING_FLAGS: Readonly<Record<string, keyof ServiceReadings>> = {
+  '--list-omits-completed': 'unfilteredListOmitsCompleted',
+  '--trailing-slash-deletes-all': 'trailingSlashDeletesAllPages',
+};
+
+const onOff = (on: boolean): string => (on ? 'on' : 'off');
+
+const USAGE = `Usage: device-cloud-simulator [options]
+
+  --port <n>        port to listen on (default ${DEFAULT_PORT}; 0 = any free port)
+  --host <address>  address to listen on (default ${DEFAULT_HOST})
+  --key <key>       the API key clients must send (default ${DEFAULT_API_KEY})
+  -h, --help        this text
+
+Where the field notes leave the real service open, the simulator plays either reading.
+A flag alone (or flag=true) turns its reading on, flag=false off:
+
+  --list-omits-completed        GET /todos without a status filter leaves completed
+                                to-dos out, as the real service may
+                                (default ${onOff(DEFAULT_READINGS.unfilteredListOmitsCompleted)}: it lists every to-do, as the specification reads)
+  --trailing-slash-deletes-all  DELETE .../display/pages/ (trailing slash) deletes every
+                                page, as one public client expects
+                                (default ${onOff(DEFAULT_READINGS.trailingSlashDeletesAllPages)}: refused as an unknown path, 404)
+
 Environment: PORT, SIM_API_KEY (the options win).`;
 
 class UsageError extends Error {}
@@ -24,15 +49,26 @@ function parsePort(text: string): number {
   return port;
 }
 
+function parseSwitch(flag: string, value: string | undefined): boolean {
+  if (value === undefined || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError(`${flag} takes no value, or =true or =false`);
+}
+
 function parseArgs(args: string[], env: NodeJS.ProcessEnv): CliOptions {
   const options: CliOptions = {
     port: env.PORT ? parsePort(env.PORT) : DEFAULT_PORT,
     host: DEFAULT_HOST,
     apiKey: env.SIM_API_KEY || DEFAULT_API_KEY,
+    readings: { ...DEFAULT_READINGS },
   };
   for (let index = 0; index < args.length; index += 1) {
     const [flag, inlineValue] = args[index].split(/=(.*)/s, 2);
     if (flag === '--help' || flag === '-h') throw new UsageError('');
+    if (flag in READING_FLAGS) {
+      options.readings[READING_FLAGS[flag]] = parseSwitch(flag, inlineValue);
+      continue;
+    }
     if (!['--port', '--host', '--key'].includes(flag)) throw new UsageError(`unknown option ${flag}`);
     const value = inlineValue ?? args[++index];
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
@@ -41,6 +77,13 @@ function parseArgs(args: string[], env: NodeJS.ProcessEnv): CliOptions {
     else options.apiKey = value;
   }
   return options;
+}
+
+function readingLines(readings: Readonly<ServiceReadings>): string[] {
+  return [
+    `  Unfiltered to-do list: ${readings.unfilteredListOmitsCompleted ? 'leaves completed to-dos out' : 'lists every to-do'}`,
+    `  DELETE .../pages/:    ${readings.trailingSlashDeletesAllPages ? 'deletes every page' : 'unknown path (404)'}`,
+  ];
 }
 
 function printBanner(simulator: Simulator): void {
@@ -54,6 +97,7 @@ function printBanner(simulator: Simulator): void {
       `  Page:       ${simulator.url}/`,
       `  Base URL:   ${simulator.url}   (put this in the account node)`,
       `  ${keyLine}`,
+      ...readingLines(simulator.readings),
       '  Stop with Ctrl+C.',
     ].join('\n'),
   );
@@ -65,15 +109,20 @@ async function main(): Promise<void> {
     options = parseArgs(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    if (error.message) console.error(`device-cloud-simulator: ${error.message}`);
+    if (!error.message) {
+      console.log(USAGE);
+      return;
+    }
+    console.error(`device-cloud-simulator: ${error.message}`);
     console.error(USAGE);
-    process.exitCode = error.message ? 2 : 0;
+    process.exitCode = 2;
     return;
   }
   const simulator = await startSimulator({
     port: options.port,
     host: options.host,
     apiKey: options.apiKey,
+    readings: options.readings,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   stopOnSignals(simulator);

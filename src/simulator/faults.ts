@@ -1,5 +1,5 @@
 // Faults queued by tests through Simulator.misbehave(): which requests they hit
-// and how many. How a fault answers is the server's business.
+// and how many. How a fault answers is respond.ts's business.
 
 export type FaultKind = 'status' | 'retry-after' | 'hang' | 'reset' | 'not-json' | 'code';
 

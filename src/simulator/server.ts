@@ -2,24 +2,21 @@
 // and fault injection, plus the page for people (/, /sim/state, /sim/events).
 
 import { readFile } from 'node:fs/promises';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { API_PREFIX, type ApiResponse, errorResponse, handleApiRequest } from './api';
 import { EventStream } from './events';
 import { type Fault, FaultQueue } from './faults';
-import { boundaryOf, type FormPart, parseMultipart } from './multipart';
-import { stateSnapshot } from './snapshot';
+import { type ServiceReadings, readingsFrom } from './readings';
+import { readBody, type RecordedRequest, recordRequest } from './recording';
+import { answerWithFault, sendJson } from './respond';
+import { type StateSnapshot, stateSnapshot } from './snapshot';
 import { createState, insertTodo, resetState, type SimDevice, type SimState, type SimTodo } from './state';
-import { isJsonContentType } from './validate';
 
 export type { Fault, FaultKind } from './faults';
+export { DEFAULT_READINGS, type ServiceReadings } from './readings';
+export type { RecordedPart, RecordedRequest } from './recording';
 export type { StateSnapshot } from './snapshot';
 export type {
   PageSlots,
@@ -48,26 +45,8 @@ export interface SimulatorOptions {
   devices?: SimDevice[];
   /** Optional request log; never given the API key. */
   log?: (line: string) => void;
-}
-
-export type RecordedPart = FormPart;
-
-export interface RecordedRequest {
-  method: string;
-  /** Without query, e.g. '/open/v1/todos'. */
-  path: string;
-  query: Record<string, string>;
-  /** As node gives them, lower-case. */
-  headers: Record<string, string | string[] | undefined>;
-  rawBody: Buffer;
-  /** Parsed JSON when the content type is JSON (and the body parses). */
-  body?: unknown;
-  /** Parts of a multipart/form-data body (when it parses). */
-  parts?: RecordedPart[];
-  /** The fault kind applied to it, if any. */
-  fault?: string;
-  /** Date.now() at arrival. */
-  at: number;
+  /** Where the field notes leave the service open, which reading to play (default: DEFAULT_READINGS). */
+  readings?: Partial<ServiceReadings>;
 }
 
 export interface Simulator {
@@ -81,7 +60,14 @@ export interface Simulator {
   /** Queues a fault; several may be queued, the first matching one applies. */
   misbehave(fault: Fault): void;
   clearFaults(): void;
-  /** Back to the initial devices, no to-dos, no pages, no faults, no requests. */
+  /** The readings the simulator plays now. */
+  readonly readings: Readonly<ServiceReadings>;
+  /**
+   * Changes some readings, for the requests that follow. reset() leaves them as they are, so a describe block
+   * can set them once in before(); setReadings(DEFAULT_READINGS) goes back to the defaults.
+   */
+  setReadings(changes: Partial<ServiceReadings>): void;
+  /** Back to the initial devices, no to-dos, no pages, no faults, no requests; the readings stay. */
   reset(): void;
   /** Live state, for tests to read and to seed. */
   readonly state: SimState;
@@ -100,86 +86,6 @@ export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 const PAGE_FILE = path.join(__dirname, 'page.html');
 
-interface ReceivedBody {
-  data: Buffer;
-  tooLarge: boolean;
-}
-
-/** Reads the whole body; past the limit it keeps draining (so the client can read the answer) but keeps nothing. */
-function readBody(request: IncomingMessage, limit: number): Promise<ReceivedBody> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on('end', () => {
-      const tooLarge = size > limit;
-      resolve({ data: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge });
-    });
-    request.on('error', reject);
-    request.on('close', () => {
-      if (!request.complete) reject(new Error('request aborted'));
-    });
-  });
-}
-
-function firstValues(params: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (!(name in query)) query[name] = value;
-  }
-  return query;
-}
-
-function parsedJsonOrUndefined(contentType: string | undefined, rawBody: Buffer): unknown {
-  if (!isJsonContentType(contentType)) return undefined;
-  try {
-    return JSON.parse(rawBody.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function partsOrUndefined(contentType: string | undefined, rawBody: Buffer): RecordedPart[] | undefined {
-  const boundary = boundaryOf(contentType);
-  if (!boundary) return undefined;
-  try {
-    return parseMultipart(rawBody, boundary);
-  } catch {
-    return undefined;
-  }
-}
-
-function recordRequest(request: IncomingMessage, url: URL, rawBody: Buffer, at: number): RecordedRequest {
-  const headers: IncomingHttpHeaders = { ...request.headers };
-  const contentType = headers['content-type'];
-  const record: RecordedRequest = {
-    method: request.method ?? 'GET',
-    path: url.pathname,
-    query: firstValues(url.searchParams),
-    headers,
-    rawBody,
-    at,
-  };
-  const body = parsedJsonOrUndefined(contentType, rawBody);
-  const parts = partsOrUndefined(contentType, rawBody);
-  if (body !== undefined) record.body = body;
-  if (parts !== undefined) record.parts = parts;
-  return record;
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
 function sendApiResponse(response: ServerResponse, answer: ApiResponse): void {
   sendJson(response, answer.status, answer.envelope, answer.headers);
 }
@@ -196,6 +102,7 @@ class SimulatorServer implements Simulator {
   readonly requests: RecordedRequest[] = [];
   readonly state: SimState;
   private readonly initialDevices: readonly SimDevice[];
+  private currentReadings: Readonly<ServiceReadings>;
   private readonly log: (line: string) => void;
   private readonly faults = new FaultQueue(API_PREFIX);
   private readonly events = new EventStream();
@@ -208,6 +115,7 @@ class SimulatorServer implements Simulator {
     this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
     this.initialDevices = (options.devices ?? DEFAULT_DEVICES).map((device) => ({ ...device }));
     this.state = createState(this.initialDevices);
+    this.currentReadings = readingsFrom(options.readings);
     this.log = options.log ?? (() => undefined);
     this.boundHost = options.host ?? '127.0.0.1';
     this.server = createServer((request, response) => void this.onRequest(request, response));
@@ -234,6 +142,15 @@ class SimulatorServer implements Simulator {
         resolve();
       });
     });
+  }
+
+  get readings(): Readonly<ServiceReadings> {
+    return this.currentReadings;
+  }
+
+  setReadings(changes: Partial<ServiceReadings>): void {
+    this.currentReadings = readingsFrom(changes, this.currentReadings);
+    this.publishState();
   }
 
   clearRequests(): void {
@@ -267,8 +184,12 @@ class SimulatorServer implements Simulator {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
+  private snapshot(): StateSnapshot {
+    return stateSnapshot(this.state, this.currentReadings);
+  }
+
   private publishState(): void {
-    if (this.events.clientCount > 0) this.events.send(JSON.stringify(stateSnapshot(this.state)));
+    if (this.events.clientCount > 0) this.events.send(JSON.stringify(this.snapshot()));
   }
 
   private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -302,11 +223,13 @@ class SimulatorServer implements Simulator {
     }
     record.fault = fault.kind;
     if (fault.afterEffect) this.runOperation(record);
-    this.answerWithFault(record, fault, request, response);
+    this.log(`${record.method} ${record.path} -> fault ${fault.kind}${fault.afterEffect ? ' (after effect)' : ''}`);
+    answerWithFault(fault, request, response);
   }
 
   private runOperation(record: RecordedRequest): ApiResponse {
-    const outcome = handleApiRequest(this.state, this.apiKey, {
+    const service = { state: this.state, apiKey: this.apiKey, readings: this.currentReadings };
+    const outcome = handleApiRequest(service, {
       method: record.method,
       path: record.path.slice(API_PREFIX.length),
       query: record.query,
@@ -322,44 +245,6 @@ class SimulatorServer implements Simulator {
     this.log(`${record.method} ${record.path} -> ${answer.status}`);
   }
 
-  private answerWithFault(
-    record: RecordedRequest,
-    fault: Fault,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): void {
-    this.log(`${record.method} ${record.path} -> fault ${fault.kind}${fault.afterEffect ? ' (after effect)' : ''}`);
-    switch (fault.kind) {
-      case 'status': {
-        const status = fault.status ?? 503;
-        sendJson(response, status, { code: status, msg: `simulated ${status}` });
-        return;
-      }
-      case 'retry-after': {
-        const status = fault.status ?? 429;
-        sendJson(
-          response,
-          status,
-          { code: status, msg: `simulated ${status}` },
-          { 'Retry-After': fault.retryAfter ?? '1' },
-        );
-        return;
-      }
-      case 'hang':
-        return; // the socket stays open until the client gives up or close() destroys it
-      case 'reset':
-        request.socket.destroy();
-        return;
-      case 'not-json':
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        response.end('<html>gateway</html>');
-        return;
-      case 'code':
-        sendJson(response, 200, { code: fault.code ?? 1001, msg: fault.msg ?? 'simulated failure' });
-        return;
-    }
-  }
-
   private async onSiteRequest(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const route = url.pathname;
     const known = route === '/' || route === '/index.html' || route === '/sim/state' || route === '/sim/events';
@@ -373,9 +258,9 @@ class SimulatorServer implements Simulator {
     }
     request.resume();
     if (route === '/sim/state') {
-      sendJson(response, 200, stateSnapshot(this.state), { 'Cache-Control': 'no-store' });
+      sendJson(response, 200, this.snapshot(), { 'Cache-Control': 'no-store' });
     } else if (route === '/sim/events') {
-      this.events.attach(response, JSON.stringify(stateSnapshot(this.state)));
+      this.events.attach(response, JSON.stringify(this.snapshot()));
     } else {
       const html = await readFile(PAGE_FILE);
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });

@@ -1,5 +1,7 @@
-// The state as the page and /sim/state see it: plain JSON, images as data URLs.
+// The state as the page and /sim/state see it: plain JSON, images as data URLs,
+// and the readings the simulator plays.
 
+import type { ServiceReadings } from './readings';
 import {
   emptyPageSlots,
   type PageSlots,
@@ -30,7 +32,9 @@ export interface DeviceView extends SimDevice {
 
 export interface StateSnapshot {
   devices: DeviceView[];
+  /** Every to-do, whatever the readings: the page shows the account as it is. */
   todos: TodoListItem[];
+  readings: ServiceReadings;
 }
 
 function dataUrl(image: SimImage): string {
@@ -53,7 +57,7 @@ function pagesView(slots: PageSlots): DeviceView['pages'] {
   return slots.map((page, index) => ({ pageId: String(index + 1), content: page ? pageView(page) : null }));
 }
 
-export function stateSnapshot(state: SimState): StateSnapshot {
+export function stateSnapshot(state: SimState, readings: Readonly<ServiceReadings>): StateSnapshot {
   return {
     devices: state.devices.map((device) => ({
       deviceId: device.deviceId,
@@ -63,5 +67,6 @@ export function stateSnapshot(state: SimState): StateSnapshot {
       pages: pagesView(state.pages.get(device.deviceId) ?? emptyPageSlots()),
     })),
     todos: todosInIdOrder(state).map((todo) => toListItem(state, todo)),
+    readings: { ...readings },
   };
 }

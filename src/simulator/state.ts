@@ -35,7 +35,7 @@ export interface SimTodo {
   updateDate: number;
 }
 
-/** The shape of one item of GET /todos, exactly. */
+/** The shape of one item of GET /todos, exactly: the specification's thirteen fields, and the repeat fields when set. */
 export interface TodoListItem {
   id: number;
   title: string;
@@ -50,6 +50,10 @@ export interface TodoListItem {
   deviceName: string;
   createDate: string;
   updateDate: number;
+  /** Present only when set, as numbers. */
+  repeatWeekday?: number;
+  repeatMonth?: number;
+  repeatDay?: number;
 }
 
 export interface SimImage {
@@ -113,8 +117,13 @@ export function resetState(state: SimState, devices: readonly SimDevice[]): void
   state.nextTodoId = 1;
 }
 
+/** MACs name the same device in either letter case (one public client compares them so); nothing else is loosened. */
+export function sameDeviceId(a: string, b: string): boolean {
+  return a.toUpperCase() === b.toUpperCase();
+}
+
 export function findDevice(state: SimState, deviceId: string): SimDevice | undefined {
-  return state.devices.find((device) => device.deviceId === deviceId);
+  return state.devices.find((device) => sameDeviceId(device.deviceId, deviceId));
 }
 
 export function emptyPageSlots(): PageSlots {
@@ -129,10 +138,6 @@ export function pageSlotsOf(state: SimState, deviceId: string): PageSlots {
     state.pages.set(deviceId, slots);
   }
   return slots;
-}
-
-export function countFilledPages(slots: PageSlots): number {
-  return slots.filter((page) => page !== null).length;
 }
 
 export function syncIntervalOf(state: SimState, deviceId: string): number {
@@ -171,7 +176,7 @@ export function insertTodo(state: SimState, fields: Partial<SimTodo> & { title: 
 }
 
 export function toListItem(state: SimState, todo: SimTodo): TodoListItem {
-  return {
+  const item: TodoListItem = {
     id: todo.id,
     title: todo.title,
     description: todo.description,
@@ -186,6 +191,10 @@ export function toListItem(state: SimState, todo: SimTodo): TodoListItem {
     createDate: todo.createDate,
     updateDate: todo.updateDate,
   };
+  if (todo.repeatWeekday !== null) item.repeatWeekday = todo.repeatWeekday;
+  if (todo.repeatMonth !== null) item.repeatMonth = todo.repeatMonth;
+  if (todo.repeatDay !== null) item.repeatDay = todo.repeatDay;
+  return item;
 }
 
 export function todosInIdOrder(state: SimState): SimTodo[] {

@@ -490,7 +490,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
       ['jpeg', 400, 300],
     ]);
     expect(pictures[2].file.data.equals(screenJpeg)).to.equal(true);
-    expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 3, pageId: '2' });
+    expect(output.payload).to.deep.equal({ totalPages: 3, pushedPages: 3, pageId: '2' });
   });
 
   it('sends the same fitted PNG to each device of a list', async () => {

@@ -111,7 +111,7 @@ describe(TYPE, function () {
     await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, pageId: '2' });
     const { output } = await h.send({ payload: formats.map((image) => image.data) });
     expectImagePush(onlyRequest(h), { images: formats, fields: { dither: 'true', pageId: '2' } });
-    expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 5, pageId: '2' });
+    expect(output.payload).to.deep.equal({ totalPages: 5, pushedPages: 5, pageId: '2' });
     expect(imagePage(KITCHEN, 2).images).to.have.length(5);
   });
 

@@ -34,7 +34,7 @@ describe(TYPE, function () {
     ];
   });
 
-  /** A to-do as GET /todos lists it. */
+  /** A to-do as GET /todos lists it: the repeat fields only when set. */
   function listItem(todo) {
     const deviceName = { [KITCHEN]: 'Kitchen', [HALLWAY]: 'Hallway' }[todo.deviceId] ?? '';
     return {
@@ -51,6 +51,9 @@ describe(TYPE, function () {
       deviceName,
       createDate: todo.createDate,
       updateDate: todo.updateDate,
+      ...(todo.repeatWeekday !== null && { repeatWeekday: todo.repeatWeekday }),
+      ...(todo.repeatMonth !== null && { repeatMonth: todo.repeatMonth }),
+      ...(todo.repeatDay !== null && { repeatDay: todo.repeatDay }),
     };
   }
 

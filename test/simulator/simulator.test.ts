@@ -1,13 +1,31 @@
-'use strict';
 // The simulator, exercised over real HTTP with Node's fetch.
 
-const { expect } = require('chai');
-const { spawn } = require('node:child_process');
-const path = require('node:path');
-const { startSimulator, DEFAULT_DEVICES } = require('../dist/simulator/server');
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import {
+  DEFAULT_DEVICES,
+  DEFAULT_READINGS,
+  type SimImagePage,
+  type SimPage,
+  type SimTodo,
+  type Simulator,
+  type StateSnapshot,
+  type TodoListItem,
+  startSimulator,
+} from '../../dist/simulator/server';
+import {
+  type Answer,
+  apiCaller,
+  eventReader,
+  type FilePart,
+  type FormField,
+  HALLWAY,
+  KITCHEN,
+  multipart,
+  until,
+} from './support';
 
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-const HALLWAY = 'AA:BB:CC:DD:EE:02';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 const LIST_ITEM_KEYS = [
@@ -26,66 +44,46 @@ const LIST_ITEM_KEYS = [
   'updateDate',
 ];
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const CLI = path.join(__dirname, '..', '..', 'dist', 'simulator', 'cli.js');
 
-function until(condition, timeoutMs = 2000) {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      if (condition()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'));
-      else setTimeout(poll, 5);
-    };
-    poll();
-  });
+interface CreatedTodo {
+  id: number;
+  title: string;
+  status: number;
+  priority: number;
+  deviceId: string;
+  createDate: string;
+}
+interface PushResult {
+  totalPages: number;
+  pushedPages: number;
+  pageId: string;
 }
 
-/** Builds a multipart/form-data body by hand. part: {name, value} or {name, filename, contentType, data}. */
-function multipart(parts, boundary = 'sim-test-boundary-7MA4YWxkTrZu0gW') {
-  const chunks = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.from(part.data ?? part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+function image(data: Buffer = PNG, filename = 'a.png', contentType = 'image/png'): FilePart {
+  return { name: 'images', filename, contentType, data };
 }
 
-function image(data = PNG, name = 'a.png', contentType = 'image/png') {
-  return { name: 'images', filename: name, contentType, data };
+/** A buffer of `size` bytes that starts as a PNG does. */
+function pngOfSize(size: number): Buffer {
+  const data = Buffer.alloc(size, 1);
+  PNG.copy(data);
+  return data;
 }
 
-/** Reads Server-Sent Events from a fetch response, one at a time. */
-function eventReader(response) {
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return async function nextEvent() {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const lines = frame.split('\n');
-        const data = lines
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n');
-        const event = lines.find((l) => l.startsWith('event: '));
-        if (data) return { event: event && event.slice(7), data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('event stream ended');
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
+/** Runs the command-line simulator and collects what it prints. */
+function runCli(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output, exited };
 }
 
 describe('simulator', function () {
-  let sim;
+  let sim: Simulator;
+  const call = apiCaller(() => sim);
 
   before(async function () {
     sim = await startSimulator();
@@ -97,41 +95,49 @@ describe('simulator', function () {
     sim.reset();
   });
 
-  /** One /open/v1 call; json is sent as application/json; auth: 'key' | 'bearer' | 'none'. */
-  async function call(method, apiPath, options = {}) {
-    const { json, body, contentType, auth = 'key', headers = {}, signal } = options;
-    const sent = { ...headers };
-    if (auth === 'key') sent['X-API-Key'] = sim.apiKey;
-    if (auth === 'bearer') sent.Authorization = `Bearer ${sim.apiKey}`;
-    let payload = body;
-    if (json !== undefined) {
-      payload = typeof json === 'string' ? json : JSON.stringify(json);
-      sent['Content-Type'] = 'application/json';
-    }
-    if (contentType) sent['Content-Type'] = contentType;
-    const response = await fetch(`${sim.url}/open/v1${apiPath}`, { method, headers: sent, body: payload, signal });
-    const text = await response.text();
-    let parsed;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, body: parsed };
+  function todoAt(id: number): SimTodo {
+    const todo = sim.state.todos.get(id);
+    if (!todo) throw new Error(`no to-do ${id} in the simulator`);
+    return todo;
   }
 
-  async function createTodo(fields) {
-    const answer = await call('POST', '/todos', { json: fields });
+  function slotsOf(deviceId: string): (SimPage | null)[] {
+    const slots = sim.state.pages.get(deviceId);
+    if (!slots) throw new Error(`no pages for ${deviceId} in the simulator`);
+    return slots;
+  }
+
+  function imagePageAt(deviceId: string, index: number): SimImagePage {
+    const page = slotsOf(deviceId)[index];
+    if (page?.kind !== 'image') throw new Error(`page ${index + 1} of ${deviceId} holds no images`);
+    return page;
+  }
+
+  async function createTodo(fields: Record<string, unknown>): Promise<CreatedTodo> {
+    const answer = await call<CreatedTodo>('POST', '/todos', { json: fields });
     expect(answer.status, answer.text).to.equal(200);
     return answer.body.data;
   }
 
-  function pushImages(deviceId, parts) {
-    const form = multipart(parts);
-    return call('POST', `/devices/${deviceId}/display/image`, { body: form.body, contentType: form.contentType });
+  async function listTodos(query = ''): Promise<TodoListItem[]> {
+    const answer = await call<TodoListItem[]>('GET', `/todos${query}`);
+    expect(answer.status, answer.text).to.equal(200);
+    return answer.body.data;
   }
 
-  async function expectBadRequest(method, apiPath, json, field) {
+  function pushImages(deviceId: string, parts: (FormField | FilePart)[]): Promise<Answer<PushResult>> {
+    const form = multipart(parts);
+    return call<PushResult>('POST', `/devices/${deviceId}/display/image`, {
+      body: form.body,
+      contentType: form.contentType,
+    });
+  }
+
+  function pushText(deviceId: string, json: Record<string, unknown>): Promise<Answer<PushResult>> {
+    return call<PushResult>('POST', `/devices/${deviceId}/display/text`, { json });
+  }
+
+  async function expectBadRequest(method: string, apiPath: string, json: unknown, field: string): Promise<void> {
     const answer = await call(method, apiPath, { json });
     expect(answer.status, `${JSON.stringify(json)} -> ${answer.text}`).to.equal(400);
     expect(answer.body.code).to.equal(400);
@@ -139,7 +145,7 @@ describe('simulator', function () {
   }
 
   describe('start', function () {
-    it('listens on 127.0.0.1 on a free port with the default key and devices', function () {
+    it('listens on 127.0.0.1 on a free port with the default key, devices and readings', function () {
       expect(sim.url).to.equal(`http://127.0.0.1:${sim.port}`);
       expect(sim.port).to.be.above(0);
       expect(sim.apiKey).to.equal('sim-key');
@@ -147,10 +153,12 @@ describe('simulator', function () {
         { deviceId: KITCHEN, alias: 'Kitchen', board: 'esp32-c3' },
         { deviceId: HALLWAY, alias: 'Hallway', board: 'esp32-s3' },
       ]);
+      expect(sim.readings).to.deep.equal({ unfilteredListOmitsCompleted: false, trailingSlashDeletesAllPages: false });
+      expect(DEFAULT_READINGS).to.deep.equal(sim.readings);
     });
 
     it('takes its key, devices and log from the options and never logs the key', async function () {
-      const lines = [];
+      const lines: string[] = [];
       const own = await startSimulator({
         apiKey: 'k-123',
         devices: [{ deviceId: '11:22:33:44:55:66', alias: 'Desk', board: 'b1' }],
@@ -169,6 +177,32 @@ describe('simulator', function () {
       } finally {
         await own.close();
       }
+    });
+
+    it('plays the readings given as options, and refuses a reading it does not know', async function () {
+      const own = await startSimulator({ readings: { unfilteredListOmitsCompleted: true } });
+      try {
+        expect(own.readings).to.deep.equal({ unfilteredListOmitsCompleted: true, trailingSlashDeletesAllPages: false });
+        own.addTodo({ title: 'done', status: 1 });
+        const response = await fetch(`${own.url}/open/v1/todos`, { headers: { 'X-API-Key': own.apiKey } });
+        expect(((await response.json()) as { data: unknown[] }).data).to.deep.equal([]);
+      } finally {
+        await own.close();
+      }
+      const typo = { listOmitsCompleted: true } as unknown as { unfilteredListOmitsCompleted: boolean };
+      let refused: unknown;
+      try {
+        await startSimulator({ readings: typo });
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).to.be.instanceOf(TypeError);
+      expect((refused as Error).message).to.include('listOmitsCompleted');
+      expect(() => sim.setReadings({ trailingSlashDeletesAllPages: 'yes' as unknown as boolean })).to.throw(
+        TypeError,
+        'true or false',
+      );
+      expect(sim.readings.trailingSlashDeletesAllPages).to.equal(false);
     });
   });
 
@@ -232,6 +266,21 @@ describe('simulator', function () {
       expect(answer.body.code).to.equal(413);
       expect(sim.state.todos.size).to.equal(0);
     });
+
+    it('percent-decodes every path segment before matching, and records the path as sent', async function () {
+      const answer = await call('GET', '/%64evices');
+      expect(answer.status).to.equal(200);
+      expect(answer.body.data).to.deep.equal(DEFAULT_DEVICES);
+      expect(sim.requests[0].path).to.equal('/open/v1/%64evices');
+      const slashInside = await call('POST', `/devices/${KITCHEN}/display%2Ftext`, { json: { text: 'x' } });
+      expect(slashInside.status, 'an encoded slash stays inside its segment').to.equal(404);
+      const malformed = await call('PUT', '/devices/AA%3ABB%3ZZ/sync-interval', { json: { syncInterval: 10 } });
+      expect(malformed.body, 'a segment that does not decode is taken as it is').to.deep.equal({
+        code: 404,
+        msg: 'device not found',
+      });
+      expect(sim.state.pages.size).to.equal(0);
+    });
   });
 
   describe('devices', function () {
@@ -250,7 +299,9 @@ describe('simulator', function () {
 
     it('accepts every allowed sync interval and refuses others', async function () {
       for (const syncInterval of [0, 10, 30, 60, 180, 720]) {
-        const answer = await call('PUT', `/devices/${HALLWAY}/sync-interval`, { json: { syncInterval } });
+        const answer = await call<{ syncInterval: number }>('PUT', `/devices/${HALLWAY}/sync-interval`, {
+          json: { syncInterval },
+        });
         expect(answer.body.data.syncInterval).to.equal(syncInterval);
       }
       for (const syncInterval of [15, -10, '60', null, 1440]) {
@@ -259,16 +310,27 @@ describe('simulator', function () {
       await expectBadRequest('PUT', `/devices/${HALLWAY}/sync-interval`, {}, 'syncInterval');
     });
 
-    it('answers 404 for an unknown device, comparing ids exactly', async function () {
-      for (const deviceId of ['AA:BB:CC:DD:EE:99', 'aa:bb:cc:dd:ee:01', 'AA-BB-CC-DD-EE-01']) {
+    it('answers 404 for an unknown device, or a device id in another notation', async function () {
+      for (const deviceId of ['AA:BB:CC:DD:EE:99', 'AA-BB-CC-DD-EE-01', 'AABBCCDDEE01']) {
         const answer = await call('PUT', `/devices/${deviceId}/sync-interval`, { json: { syncInterval: 10 } });
         expect(answer.status, deviceId).to.equal(404);
         expect(answer.body).to.deep.equal({ code: 404, msg: 'device not found' });
       }
+      expect(sim.state.syncIntervals.size).to.equal(0);
+    });
+
+    it('takes a MAC in lower case for the same device, and answers the device id as listed', async function () {
+      const answer = await call('PUT', `/devices/${KITCHEN.toLowerCase()}/sync-interval`, {
+        json: { syncInterval: 180 },
+      });
+      expect(answer.status, answer.text).to.equal(200);
+      expect(answer.body.data).to.deep.equal({ deviceId: KITCHEN, syncInterval: 180 });
+      expect(sim.state.syncIntervals.get(KITCHEN)).to.equal(180);
+      expect(sim.state.syncIntervals.has(KITCHEN.toLowerCase())).to.equal(false);
     });
 
     it('decodes a percent-encoded device id in the path', async function () {
-      const answer = await call('PUT', `/devices/${encodeURIComponent(KITCHEN)}/sync-interval`, {
+      const answer = await call<{ deviceId: string }>('PUT', `/devices/${encodeURIComponent(KITCHEN)}/sync-interval`, {
         json: { syncInterval: 30 },
       });
       expect(answer.status).to.equal(200);
@@ -298,7 +360,7 @@ describe('simulator', function () {
 
   describe('to-dos', function () {
     it('creates to-dos with ids from 1 and answers the create shape', async function () {
-      const first = await call('POST', '/todos', { json: { title: 'Buy milk', priority: 1 } });
+      const first = await call<CreatedTodo>('POST', '/todos', { json: { title: 'Buy milk', priority: 1 } });
       expect(first.status).to.equal(200);
       expect(first.body.code).to.equal(0);
       expect(first.body.msg).to.equal('success');
@@ -323,7 +385,15 @@ describe('simulator', function () {
         deviceId: HALLWAY,
       };
       const { id } = await createTodo(fields);
-      expect(sim.state.todos.get(id)).to.include({ ...fields, repeatDay: 31, status: 0 });
+      expect(todoAt(id)).to.include({ ...fields, repeatDay: 31, status: 0 });
+    });
+
+    it('stores a device named in lower case under the id the device list gives', async function () {
+      const created = await createTodo({ title: 'lower', deviceId: HALLWAY.toLowerCase() });
+      expect(created.deviceId).to.equal(HALLWAY);
+      expect(todoAt(created.id).deviceId).to.equal(HALLWAY);
+      const [item] = await listTodos(`?deviceId=${HALLWAY.toLowerCase()}`);
+      expect(item).to.include({ id: created.id, deviceId: HALLWAY, deviceName: 'Hallway' });
     });
 
     it('answers 404 for a create naming an unknown device, and keeps nothing', async function () {
@@ -340,7 +410,7 @@ describe('simulator', function () {
       await expectBadRequest('POST', '/todos', { title: 42 }, 'title');
     });
 
-    const invalidFields = [
+    const invalidFields: [string, unknown][] = [
       ['dueDate', '2024-02-30'],
       ['dueDate', '2023-02-29'],
       ['dueDate', '2024-2-3'],
@@ -375,7 +445,7 @@ describe('simulator', function () {
     it('lists items with exactly the list shape, in id order', async function () {
       sim.addTodo({ id: 5, title: 'later id' });
       await createTodo({ title: 'Kitchen task', deviceId: KITCHEN, dueDate: '2030-01-02' });
-      const answer = await call('GET', '/todos');
+      const answer = await call<TodoListItem[]>('GET', '/todos');
       expect(answer.status).to.equal(200);
       expect(answer.body.code).to.equal(0);
       expect(answer.body.data.map((item) => item.id)).to.deep.equal([5, 6]);
@@ -400,18 +470,62 @@ describe('simulator', function () {
       expect(answer.body.data[0]).to.include({ deviceId: '', deviceName: '' });
     });
 
+    it('lists repeatWeekday, repeatMonth and repeatDay as numbers on the items that have them', async function () {
+      await createTodo({ title: 'weekly', repeatType: 'weekly', repeatWeekday: '0' });
+      await createTodo({ title: 'yearly', repeatType: 'yearly', repeatMonth: 12, repeatDay: '24' });
+      await createTodo({ title: 'monthly', repeatType: 'monthly', repeatDay: 1 });
+      await createTodo({ title: 'once' });
+      const items = await listTodos();
+      expect(items[0]).to.include({ repeatType: 'weekly', repeatWeekday: 0 });
+      expect(items[0]).not.to.have.any.keys('repeatMonth', 'repeatDay');
+      expect(items[1]).to.include({ repeatType: 'yearly', repeatMonth: 12, repeatDay: 24 });
+      expect(items[1]).not.to.have.property('repeatWeekday');
+      expect(items[2]).to.include({ repeatType: 'monthly', repeatDay: 1 });
+      expect(Object.keys(items[3])).to.have.members(LIST_ITEM_KEYS).and.have.length(13);
+      await call('PUT', '/todos/3', { json: { repeatDay: 15 } });
+      expect((await listTodos())[2].repeatDay).to.equal(15);
+    });
+
     it('filters the list by status and deviceId', async function () {
       sim.addTodo({ title: 'a', deviceId: KITCHEN });
       sim.addTodo({ title: 'b', deviceId: KITCHEN, status: 1 });
       sim.addTodo({ title: 'c', deviceId: HALLWAY, status: 1 });
       sim.addTodo({ title: 'd' });
-      const titles = async (query) => (await call('GET', `/todos${query}`)).body.data.map((t) => t.title);
+      const titles = async (query: string) => (await listTodos(query)).map((todo) => todo.title);
       expect(await titles('')).to.deep.equal(['a', 'b', 'c', 'd']);
       expect(await titles('?status=0')).to.deep.equal(['a', 'd']);
       expect(await titles('?status=1')).to.deep.equal(['b', 'c']);
       expect(await titles(`?deviceId=${encodeURIComponent(KITCHEN)}`)).to.deep.equal(['a', 'b']);
       expect(await titles(`?deviceId=${encodeURIComponent(HALLWAY)}&status=0`)).to.deep.equal([]);
       expect((await call('GET', '/todos?status=2')).status).to.equal(400);
+    });
+
+    describe('the unfiltered list under both readings', function () {
+      afterEach(function () {
+        sim.setReadings(DEFAULT_READINGS);
+      });
+
+      it('leaves completed to-dos out of every list without a status filter when told to', async function () {
+        sim.addTodo({ title: 'a', deviceId: KITCHEN });
+        sim.addTodo({ title: 'b', deviceId: KITCHEN, status: 1 });
+        sim.addTodo({ title: 'c', status: 1 });
+        sim.setReadings({ unfilteredListOmitsCompleted: true });
+        const titles = async (query: string) => (await listTodos(query)).map((todo) => todo.title);
+        expect(await titles('')).to.deep.equal(['a']);
+        expect(await titles(`?deviceId=${encodeURIComponent(KITCHEN)}`)).to.deep.equal(['a']);
+        expect(await titles('?status=1')).to.deep.equal(['b', 'c']);
+        expect(await titles('?status=0')).to.deep.equal(['a']);
+        sim.setReadings({ unfilteredListOmitsCompleted: false });
+        expect(await titles('')).to.deep.equal(['a', 'b', 'c']);
+      });
+
+      it('keeps the reading across reset()', async function () {
+        sim.setReadings({ unfilteredListOmitsCompleted: true });
+        sim.reset();
+        expect(sim.readings.unfilteredListOmitsCompleted).to.equal(true);
+        sim.addTodo({ title: 'done', status: 1 });
+        expect(await listTodos()).to.deep.equal([]);
+      });
     });
 
     it('updates a subset of fields and answers the update shape', async function () {
@@ -423,7 +537,7 @@ describe('simulator', function () {
         msg: 'success',
         data: { id: 1, title: 'New', status: 1, priority: 2 },
       });
-      const stored = sim.state.todos.get(1);
+      const stored = todoAt(1);
       expect(stored).to.include({ title: 'New', priority: 2, description: 'd', status: 1 });
       expect(stored.updateDate).to.be.above(1000);
     });
@@ -431,19 +545,41 @@ describe('simulator', function () {
     it('updates repeatType and moves a to-do between device and personal', async function () {
       sim.addTodo({ title: 't' });
       await call('PUT', '/todos/1', { json: { deviceId: HALLWAY, repeatType: 'monthly', repeatDay: 3 } });
-      expect(sim.state.todos.get(1)).to.include({ deviceId: HALLWAY, repeatType: 'monthly', repeatDay: 3 });
+      expect(todoAt(1)).to.include({ deviceId: HALLWAY, repeatType: 'monthly', repeatDay: 3 });
       await call('PUT', '/todos/1', { json: { deviceId: '' } });
-      expect(sim.state.todos.get(1).deviceId).to.equal('');
+      expect(todoAt(1).deviceId).to.equal('');
       const unknown = await call('PUT', '/todos/1', { json: { deviceId: 'AA:BB:CC:DD:EE:99' } });
       expect(unknown.status).to.equal(404);
       expect(unknown.body.msg).to.equal('device not found');
     });
 
-    it('refuses an update that contains status, or an empty title', async function () {
+    it('refuses an update that would change status, or has an empty title, and changes nothing', async function () {
       sim.addTodo({ title: 't' });
       await expectBadRequest('PUT', '/todos/1', { status: 1 }, 'status');
+      await expectBadRequest('PUT', '/todos/1', { title: 'changed', status: 1 }, 'status');
+      await expectBadRequest('PUT', '/todos/1', { status: 'completed' }, 'status');
       await expectBadRequest('PUT', '/todos/1', { title: '' }, 'title');
-      expect(sim.state.todos.get(1).status).to.equal(0);
+      expect(todoAt(1)).to.include({ title: 't', status: 0 });
+    });
+
+    it("lets an update through that carries the to-do's own status, and sets nothing with it", async function () {
+      sim.addTodo({ title: 'done', status: 1 });
+      const answer = await call('PUT', '/todos/1', { json: { title: 'done, renamed', status: 1 } });
+      expect(answer.status, answer.text).to.equal(200);
+      expect(answer.body.data).to.deep.equal({ id: 1, title: 'done, renamed', status: 1, priority: 0 });
+      expect((await call('PUT', '/todos/1', { json: { status: null } })).status).to.equal(200);
+      expect(todoAt(1)).to.include({ title: 'done, renamed', status: 1 });
+    });
+
+    it('takes null as "not given": a create leaves the due date empty, an update leaves it as it was', async function () {
+      const { id } = await createTodo({ title: 'no due', dueDate: null, dueTime: null, description: null });
+      expect(todoAt(id)).to.include({ dueDate: '', dueTime: '', description: null });
+      sim.addTodo({ id: 2, title: 'due', dueDate: '2030-05-06', dueTime: '08:15' });
+      const update = await call('PUT', '/todos/2', { json: { dueDate: null, dueTime: null, title: 'still due' } });
+      expect(update.status, update.text).to.equal(200);
+      expect(todoAt(2)).to.include({ title: 'still due', dueDate: '2030-05-06', dueTime: '08:15' });
+      await call('PUT', '/todos/2', { json: { dueDate: '', dueTime: '' } });
+      expect(todoAt(2)).to.include({ dueDate: '', dueTime: '' });
     });
 
     it('answers 404 for an unknown to-do and 400 for an id that is not a positive integer', async function () {
@@ -464,12 +600,12 @@ describe('simulator', function () {
       const first = await call('PUT', '/todos/1/complete');
       expect(first.status).to.equal(200);
       expect(first.body).to.deep.equal({ code: 0, msg: 'success' });
-      expect(sim.state.todos.get(1).status).to.equal(1);
-      expect(sim.state.todos.get(1).updateDate).to.be.above(1000);
-      const listed = await call('GET', '/todos');
-      expect(listed.body.data[0]).to.include({ status: 1, completed: true });
+      expect(todoAt(1).status).to.equal(1);
+      expect(todoAt(1).updateDate).to.be.above(1000);
+      const listed = await listTodos();
+      expect(listed[0]).to.include({ status: 1, completed: true });
       await call('PUT', '/todos/1/complete');
-      expect(sim.state.todos.get(1).status).to.equal(0);
+      expect(todoAt(1).status).to.equal(0);
     });
 
     it('deletes a to-do', async function () {
@@ -484,30 +620,26 @@ describe('simulator', function () {
 
   describe('text pages', function () {
     it('pushes text to page 1 when no pageId is given', async function () {
-      const answer = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'Hello\nworld' } });
+      const answer = await pushText(KITCHEN, { text: 'Hello\nworld' });
       expect(answer.status).to.equal(200);
       expect(answer.body).to.deep.equal({
         code: 0,
         msg: 'success',
         data: { totalPages: 1, pushedPages: 1, pageId: '1' },
       });
-      const page = sim.state.pages.get(KITCHEN)[0];
+      const page = slotsOf(KITCHEN)[0];
       expect(page).to.include({ kind: 'text', text: 'Hello\nworld', fontSize: 20, persistent: false });
-      expect(page.pushedAt).to.be.a('number');
+      expect(page?.pushedAt).to.be.a('number');
     });
 
-    it('pushes to the given page, as a string or a number, and counts pages', async function () {
-      const third = await call('POST', `/devices/${KITCHEN}/display/text`, {
-        json: { text: 'a', pageId: '3', fontSize: 48 },
-      });
+    it('pushes to the given page, as a string or a number; every answer counts the one page pushed', async function () {
+      const third = await pushText(KITCHEN, { text: 'a', pageId: '3', fontSize: 48 });
       expect(third.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '3' });
-      const fifth = await call('POST', `/devices/${KITCHEN}/display/text`, {
-        json: { text: 'b', pageId: 5, fontSize: 12 },
-      });
-      expect(fifth.body.data).to.deep.equal({ totalPages: 2, pushedPages: 1, pageId: '5' });
-      const again = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'c', pageId: 3 } });
-      expect(again.body.data.totalPages).to.equal(2);
-      const slots = sim.state.pages.get(KITCHEN);
+      const fifth = await pushText(KITCHEN, { text: 'b', pageId: 5, fontSize: 12 });
+      expect(fifth.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '5' });
+      const again = await pushText(KITCHEN, { text: 'c', pageId: 3 });
+      expect(again.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '3' });
+      const slots = slotsOf(KITCHEN);
       expect(slots[2]).to.include({ text: 'c', persistent: true });
       expect(slots[4]).to.include({ text: 'b', fontSize: 12 });
       expect(sim.state.pages.get(HALLWAY)).to.equal(undefined);
@@ -535,7 +667,7 @@ describe('simulator', function () {
     });
 
     it('answers 404 for an unknown device', async function () {
-      const answer = await call('POST', '/devices/AA:BB:CC:DD:EE:99/display/text', { json: { text: 'x' } });
+      const answer = await pushText('AA:BB:CC:DD:EE:99', { text: 'x' });
       expect(answer.status).to.equal(404);
       expect(answer.body).to.deep.equal({ code: 404, msg: 'device not found' });
     });
@@ -551,14 +683,14 @@ describe('simulator', function () {
         msg: 'success',
         data: { totalPages: 1, pushedPages: 1, pageId: '2' },
       });
-      expect(sim.state.pages.get(HALLWAY)[1]).to.include({ kind: 'structured', title: 'News', body: 'line 1\nline 2' });
+      expect(slotsOf(HALLWAY)[1]).to.include({ kind: 'structured', title: 'News', body: 'line 1\nline 2' });
     });
 
     it('accepts a title alone or a body alone', async function () {
       expect((await call('POST', url, { json: { title: 'only' } })).status).to.equal(200);
-      expect(sim.state.pages.get(HALLWAY)[0]).to.include({ title: 'only', body: '' });
+      expect(slotsOf(HALLWAY)[0]).to.include({ title: 'only', body: '' });
       expect((await call('POST', url, { json: { body: 'only' } })).status).to.equal(200);
-      expect(sim.state.pages.get(HALLWAY)[0]).to.include({ title: '', body: 'only' });
+      expect(slotsOf(HALLWAY)[0]).to.include({ title: '', body: 'only' });
     });
 
     it('refuses neither title nor body, and lengths over the limits', async function () {
@@ -585,9 +717,9 @@ describe('simulator', function () {
       expect(answer.body).to.deep.equal({
         code: 0,
         msg: 'success',
-        data: { totalPages: 1, pushedPages: 2, pageId: '4' },
+        data: { totalPages: 2, pushedPages: 2, pageId: '4' },
       });
-      const page = sim.state.pages.get(KITCHEN)[3];
+      const page = imagePageAt(KITCHEN, 3);
       expect(page).to.include({ kind: 'image', dither: false, persistent: true });
       expect(page.images.map((i) => i.contentType)).to.deep.equal(['image/png', 'image/jpeg']);
       expect(page.images[0].data.equals(PNG)).to.equal(true);
@@ -597,17 +729,17 @@ describe('simulator', function () {
     it('dithers by default and uses page 1 without a pageId', async function () {
       const answer = await pushImages(KITCHEN, [image()]);
       expect(answer.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
-      expect(sim.state.pages.get(KITCHEN)[0]).to.include({ dither: true, persistent: false });
+      expect(slotsOf(KITCHEN)[0]).to.include({ dither: true, persistent: false });
     });
 
     it('accepts five images of exactly 2 MB and refuses six, none, or one byte more', async function () {
-      const twoMb = Buffer.alloc(2 * 1024 * 1024, 1);
+      const twoMb = pngOfSize(2 * 1024 * 1024);
       const five = await pushImages(
         KITCHEN,
         Array.from({ length: 5 }, () => image(twoMb)),
       );
       expect(five.status, five.text).to.equal(200);
-      expect(five.body.data.pushedPages).to.equal(5);
+      expect(five.body.data).to.deep.equal({ totalPages: 5, pushedPages: 5, pageId: '1' });
       const six = await pushImages(
         KITCHEN,
         Array.from({ length: 6 }, () => image()),
@@ -617,9 +749,21 @@ describe('simulator', function () {
       const none = await pushImages(KITCHEN, [{ name: 'pageId', value: '1' }]);
       expect(none.status).to.equal(400);
       expect(none.body.msg).to.include('images');
-      const big = await pushImages(KITCHEN, [image(), image(Buffer.alloc(2 * 1024 * 1024 + 1))]);
+      const big = await pushImages(KITCHEN, [image(), image(pngOfSize(2 * 1024 * 1024 + 1))]);
       expect(big.status).to.equal(400);
       expect(big.body.msg).to.include('images[1]').and.include('2 MB');
+    });
+
+    it('tells the format from the bytes: parts without a type, or as octet-stream, named "image"', async function () {
+      const answer = await pushImages(KITCHEN, [
+        { name: 'images', filename: 'image', data: PNG },
+        { name: 'images', filename: 'image', contentType: 'application/octet-stream', data: JPEG },
+        { name: 'images', filename: 'photo.png', contentType: 'image/png', data: JPEG },
+      ]);
+      expect(answer.status, answer.text).to.equal(200);
+      expect(answer.body.data).to.deep.equal({ totalPages: 3, pushedPages: 3, pageId: '1' });
+      const page = imagePageAt(KITCHEN, 0);
+      expect(page.images.map((i) => i.contentType)).to.deep.equal(['image/png', 'image/jpeg', 'image/jpeg']);
     });
 
     it('refuses image parts that are not image files, bad dither and bad pageId', async function () {
@@ -628,7 +772,16 @@ describe('simulator', function () {
       expect(plain.body.msg).to.include('images[0]');
       const text = await pushImages(KITCHEN, [image(PNG, 'a.txt', 'text/plain')]);
       expect(text.status).to.equal(400);
-      expect(text.body.msg).to.include('images[0]');
+      expect(text.body.msg).to.include('images[0]').and.include('text/plain');
+      const untypedText = await pushImages(KITCHEN, [
+        image(PNG),
+        { name: 'images', filename: 'image', data: Buffer.from('hello') },
+      ]);
+      expect(untypedText.status).to.equal(400);
+      expect(untypedText.body.msg).to.include('images[1]').and.include('PNG, JPEG, GIF, BMP, WebP');
+      const declaredOnly = await pushImages(KITCHEN, [image(Buffer.from('<svg/>'), 'a.png', 'image/png')]);
+      expect(declaredOnly.status).to.equal(400);
+      expect(declaredOnly.body.msg).to.include('images[0]').and.include('no image');
       const dither = await pushImages(KITCHEN, [image(), { name: 'dither', value: 'yes' }]);
       expect(dither.status).to.equal(400);
       expect(dither.body.msg).to.include('dither');
@@ -659,12 +812,12 @@ describe('simulator', function () {
       });
       expect(answer.status, answer.text).to.equal(200);
       const form = new FormData();
-      form.append('images', new Blob([JPEG], { type: 'image/jpeg' }), 'photo.jpg');
+      form.append('images', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'photo.jpg');
       form.append('pageId', '2');
       const native = await call('POST', `/devices/${KITCHEN}/display/image`, { body: form });
       expect(native.status, native.text).to.equal(200);
-      expect(native.body.data).to.deep.equal({ totalPages: 2, pushedPages: 1, pageId: '2' });
-      expect(sim.state.pages.get(KITCHEN)[1].images[0].data.equals(JPEG)).to.equal(true);
+      expect(native.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '2' });
+      expect(imagePageAt(KITCHEN, 1).images[0].data.equals(JPEG)).to.equal(true);
     });
 
     it('answers 404 for an unknown device', async function () {
@@ -674,19 +827,22 @@ describe('simulator', function () {
   });
 
   describe('page deletion', function () {
-    async function fillPages(deviceId, pageIds) {
-      for (const pageId of pageIds) {
-        await call('POST', `/devices/${deviceId}/display/text`, { json: { text: `p${pageId}`, pageId } });
-      }
+    async function fillPages(deviceId: string, pageIds: string[]): Promise<void> {
+      for (const pageId of pageIds) await pushText(deviceId, { text: `p${pageId}`, pageId });
+    }
+
+    function textsOf(deviceId: string): (string | null)[] {
+      return slotsOf(deviceId).map((page) => (page?.kind === 'text' ? page.text : null));
     }
 
     it('deletes one page', async function () {
       await fillPages(KITCHEN, ['1', '2', '3']);
       const answer = await call('DELETE', `/devices/${KITCHEN}/display/pages/2`);
       expect(answer.body).to.deep.equal({ code: 0, msg: 'success' });
-      expect(sim.state.pages.get(KITCHEN).map((p) => p && p.text)).to.deep.equal(['p1', null, 'p3', null, null]);
-      const next = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'x', pageId: '5' } });
-      expect(next.body.data.totalPages).to.equal(3);
+      expect(textsOf(KITCHEN)).to.deep.equal(['p1', null, 'p3', null, null]);
+      const next = await pushText(KITCHEN, { text: 'x', pageId: '5' });
+      expect(next.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '5' });
+      expect(textsOf(KITCHEN)).to.deep.equal(['p1', null, 'p3', null, 'x']);
     });
 
     it('deletes every page of the device and only that device', async function () {
@@ -694,8 +850,8 @@ describe('simulator', function () {
       await fillPages(HALLWAY, ['2']);
       const answer = await call('DELETE', `/devices/${KITCHEN}/display/pages`);
       expect(answer.body).to.deep.equal({ code: 0, msg: 'success' });
-      expect(sim.state.pages.get(KITCHEN)).to.deep.equal([null, null, null, null, null]);
-      expect(sim.state.pages.get(HALLWAY)[1]).to.include({ text: 'p2' });
+      expect(slotsOf(KITCHEN)).to.deep.equal([null, null, null, null, null]);
+      expect(slotsOf(HALLWAY)[1]).to.include({ text: 'p2' });
     });
 
     it('refuses a pageId outside 1 to 5 and an unknown device', async function () {
@@ -704,6 +860,34 @@ describe('simulator', function () {
       expect(bad.body.msg).to.include('pageId');
       expect((await call('DELETE', '/devices/AA:BB:CC:DD:EE:99/display/pages/1')).status).to.equal(404);
       expect((await call('DELETE', '/devices/AA:BB:CC:DD:EE:99/display/pages')).status).to.equal(404);
+    });
+
+    describe('with a trailing slash, under both readings', function () {
+      afterEach(function () {
+        sim.setReadings(DEFAULT_READINGS);
+      });
+
+      it('is an unknown path by default, and deletes nothing', async function () {
+        await fillPages(KITCHEN, ['1', '2']);
+        const answer = await call('DELETE', `/devices/${KITCHEN}/display/pages/`);
+        expect(answer.status).to.equal(404);
+        expect(answer.body).to.deep.equal({ code: 404, msg: 'not found' });
+        expect(textsOf(KITCHEN)).to.deep.equal(['p1', 'p2', null, null, null]);
+      });
+
+      it('deletes every page of that device when told to, and is still no other method', async function () {
+        await fillPages(KITCHEN, ['1', '2']);
+        await fillPages(HALLWAY, ['3']);
+        sim.setReadings({ trailingSlashDeletesAllPages: true });
+        const answer = await call('DELETE', `/devices/${KITCHEN}/display/pages/`);
+        expect(answer.status, answer.text).to.equal(200);
+        expect(answer.body).to.deep.equal({ code: 0, msg: 'success' });
+        expect(textsOf(KITCHEN)).to.deep.equal([null, null, null, null, null]);
+        expect(textsOf(HALLWAY)).to.deep.equal([null, null, 'p3', null, null]);
+        const wrongMethod = await call('GET', `/devices/${KITCHEN}/display/pages/`);
+        expect(wrongMethod.status).to.equal(405);
+        expect((await call('DELETE', '/devices/AA:BB:CC:DD:EE:99/display/pages/')).status).to.equal(404);
+      });
     });
   });
 
@@ -729,12 +913,13 @@ describe('simulator', function () {
       await pushImages(KITCHEN, [image(PNG, 'p.png'), { name: 'dither', value: 'true' }]);
       const [recorded] = sim.requests;
       expect(recorded.body).to.equal(undefined);
-      expect(recorded.parts).to.have.length(2);
-      expect(recorded.parts[0]).to.include({ name: 'images', filename: 'p.png', contentType: 'image/png' });
-      expect(recorded.parts[0].data.equals(PNG)).to.equal(true);
-      expect(recorded.parts[0].value).to.equal(undefined);
-      expect(recorded.parts[1]).to.include({ name: 'dither', value: 'true' });
-      expect(recorded.parts[1].filename).to.equal(undefined);
+      const parts = recorded.parts ?? [];
+      expect(parts).to.have.length(2);
+      expect(parts[0]).to.include({ name: 'images', filename: 'p.png', contentType: 'image/png' });
+      expect(parts[0].data.equals(PNG)).to.equal(true);
+      expect(parts[0].value).to.equal(undefined);
+      expect(parts[1]).to.include({ name: 'dither', value: 'true' });
+      expect(parts[1].filename).to.equal(undefined);
     });
 
     it('records refused requests too, in arrival order, and clears on demand', async function () {
@@ -779,20 +964,20 @@ describe('simulator', function () {
 
     it("'hang' never answers", async function () {
       sim.misbehave({ kind: 'hang' });
-      let error;
+      let error: unknown;
       try {
         await call('GET', '/devices', { signal: AbortSignal.timeout(300) });
       } catch (caught) {
         error = caught;
       }
       expect(error, 'the request should not be answered').to.be.instanceOf(Error);
-      expect(error.name).to.equal('TimeoutError');
+      expect((error as Error).name).to.equal('TimeoutError');
       expect(sim.requests[0].fault).to.equal('hang');
     });
 
     it("'reset' destroys the connection without an answer", async function () {
       sim.misbehave({ kind: 'reset' });
-      let error;
+      let error: unknown;
       try {
         await call('POST', '/todos', { json: { title: 'x' } });
       } catch (caught) {
@@ -825,10 +1010,10 @@ describe('simulator', function () {
       sim.misbehave({ kind: 'status', status: 502, afterEffect: true });
       const answer = await call('POST', '/todos', { json: { title: 'made anyway' } });
       expect(answer.status).to.equal(502);
-      expect(sim.state.todos.get(1)).to.include({ title: 'made anyway' });
+      expect(todoAt(1)).to.include({ title: 'made anyway' });
       sim.misbehave({ kind: 'reset', afterEffect: true });
       await call('PUT', '/todos/1/complete').catch(() => undefined);
-      expect(sim.state.todos.get(1).status).to.equal(1);
+      expect(todoAt(1).status).to.equal(1);
       expect(sim.requests.map((r) => r.fault)).to.deep.equal(['status', 'reset']);
     });
 
@@ -841,8 +1026,8 @@ describe('simulator', function () {
       expect((await call('POST', '/todos', { json: { title: 'a' } })).status).to.equal(500);
       expect((await call('POST', '/todos', { json: { title: 'b' } })).status).to.equal(500);
       expect((await call('POST', '/todos', { json: { title: 'c' } })).status).to.equal(200);
-      expect((await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'x' } })).status).to.equal(504);
-      expect((await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'x' } })).status).to.equal(200);
+      expect((await pushText(KITCHEN, { text: 'x' })).status).to.equal(504);
+      expect((await pushText(KITCHEN, { text: 'x' })).status).to.equal(200);
     });
 
     it('applies to the method case-insensitively and is cleared by clearFaults', async function () {
@@ -867,8 +1052,8 @@ describe('simulator', function () {
         repeatType: 'none',
       });
       expect(seeded.createDate).to.match(LOCAL_DATE_TIME);
-      const listed = await call('GET', '/todos');
-      expect(listed.body.data[0]).to.include({ id: 1, deviceName: 'Hallway' });
+      const listed = await listTodos();
+      expect(listed[0]).to.include({ id: 1, deviceName: 'Hallway' });
       expect((await createTodo({ title: 'next' })).id).to.equal(2);
     });
 
@@ -881,7 +1066,7 @@ describe('simulator', function () {
     it('reset restores devices and drops to-dos, pages, intervals, faults and requests', async function () {
       sim.state.devices.push({ deviceId: 'FF:FF:FF:FF:FF:FF', alias: 'Extra', board: 'x' });
       await createTodo({ title: 'x' });
-      await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'x' } });
+      await pushText(KITCHEN, { text: 'x' });
       await call('PUT', `/devices/${KITCHEN}/sync-interval`, { json: { syncInterval: 720 } });
       sim.misbehave({ kind: 'status' });
       sim.reset();
@@ -896,6 +1081,10 @@ describe('simulator', function () {
   });
 
   describe('the page for people', function () {
+    afterEach(function () {
+      sim.setReadings(DEFAULT_READINGS);
+    });
+
     it('serves the page without a key', async function () {
       const response = await fetch(`${sim.url}/`);
       expect(response.status).to.equal(200);
@@ -903,24 +1092,36 @@ describe('simulator', function () {
       const html = await response.text();
       expect(html).to.include('<title>Device Cloud simulator</title>');
       expect(html).to.include("new EventSource('sim/events')");
+      expect(html).to.include('state.readings');
       expect(html).not.to.match(/<(script|link)[^>]+(src|href)=/);
     });
 
-    it('serves the state as JSON with images as data URLs', async function () {
+    it('serves the state as JSON with images as data URLs, and the readings', async function () {
       await pushImages(HALLWAY, [image(), { name: 'pageId', value: '2' }]);
-      await call('POST', `/devices/${HALLWAY}/display/text`, { json: { text: 'hi', fontSize: 30, pageId: 1 } });
+      await pushText(HALLWAY, { text: 'hi', fontSize: 30, pageId: 1 });
       await call('PUT', `/devices/${HALLWAY}/sync-interval`, { json: { syncInterval: 180 } });
       sim.addTodo({ title: 'on the hallway', deviceId: HALLWAY });
+      sim.addTodo({ title: 'done', status: 1 });
+      sim.setReadings({ unfilteredListOmitsCompleted: true });
       const response = await fetch(`${sim.url}/sim/state`);
       expect(response.status).to.equal(200);
-      const state = await response.json();
+      const state = (await response.json()) as StateSnapshot;
       const hallway = state.devices.find((d) => d.deviceId === HALLWAY);
       expect(hallway).to.include({ alias: 'Hallway', board: 'esp32-s3', syncInterval: 180 });
-      expect(hallway.pages.map((p) => p.pageId)).to.deep.equal(['1', '2', '3', '4', '5']);
-      expect(hallway.pages[0].content).to.include({ kind: 'text', text: 'hi', fontSize: 30, persistent: true });
-      expect(hallway.pages[1].content.images).to.deep.equal([`data:image/png;base64,${PNG.toString('base64')}`]);
-      expect(hallway.pages[2].content).to.equal(null);
-      expect(state.todos[0]).to.include({ title: 'on the hallway', deviceName: 'Hallway' });
+      const pages = hallway?.pages ?? [];
+      expect(pages.map((p) => p.pageId)).to.deep.equal(['1', '2', '3', '4', '5']);
+      expect(pages[0].content).to.include({ kind: 'text', text: 'hi', fontSize: 30, persistent: true });
+      const second = pages[1].content;
+      expect(second?.kind === 'image' && second.images).to.deep.equal([
+        `data:image/png;base64,${PNG.toString('base64')}`,
+      ]);
+      expect(pages[2].content).to.equal(null);
+      expect(
+        state.todos.map((t) => t.title),
+        'the page shows every to-do',
+      ).to.deep.equal(['on the hallway', 'done']);
+      expect(state.todos[0]).to.include({ deviceName: 'Hallway' });
+      expect(state.readings).to.deep.equal({ unfilteredListOmitsCompleted: true, trailingSlashDeletesAllPages: false });
     });
 
     it('answers 405 for another method on a /sim route', async function () {
@@ -928,22 +1129,25 @@ describe('simulator', function () {
       expect(response.status).to.equal(405);
     });
 
-    it('streams the state on connect and after every change', async function () {
+    it('streams the state on connect and after every change, readings included', async function () {
       const controller = new AbortController();
       const response = await fetch(`${sim.url}/sim/events`, { signal: controller.signal });
       try {
         expect(response.headers.get('content-type')).to.match(/^text\/event-stream/);
-        const nextEvent = eventReader(response);
+        const nextEvent = eventReader<StateSnapshot>(response);
         const initial = await nextEvent();
         expect(initial.event).to.equal('state');
         expect(initial.data.devices[0].pages[0].content).to.equal(null);
-        await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'live', pageId: '1' } });
+        await pushText(KITCHEN, { text: 'live', pageId: '1' });
         const afterPush = await nextEvent();
         expect(afterPush.data.devices[0].pages[0].content).to.include({ kind: 'text', text: 'live' });
         await call('POST', '/todos', { json: { title: 'refused', priority: 9 } });
         sim.addTodo({ title: 'seeded' });
         const afterSeed = await nextEvent();
         expect(afterSeed.data.todos.map((t) => t.title)).to.deep.equal(['seeded']);
+        sim.setReadings({ trailingSlashDeletesAllPages: true });
+        const afterReading = await nextEvent();
+        expect(afterReading.data.readings.trailingSlashDeletesAllPages).to.equal(true);
       } finally {
         controller.abort();
       }
@@ -963,7 +1167,7 @@ describe('simulator', function () {
       await own.close();
       expect(Date.now() - started).to.be.below(1000);
       expect(await pending).to.equal('failed');
-      let refused;
+      let refused: unknown;
       try {
         await fetch(`${own.url}/sim/state`);
       } catch (error) {
@@ -973,7 +1177,7 @@ describe('simulator', function () {
     });
 
     it('leaves nothing behind: a process with a hanging request and an event stream exits by itself', async function () {
-      const serverModule = path.join(__dirname, '..', 'dist', 'simulator', 'server.js');
+      const serverModule = path.join(__dirname, '..', '..', 'dist', 'simulator', 'server.js');
       const script = `
         const { startSimulator } = require(${JSON.stringify(serverModule)});
         (async () => {
@@ -988,8 +1192,8 @@ describe('simulator', function () {
         })();`;
       const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
       let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      const exitCode = await new Promise((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exitCode = await new Promise<number | string | null>((resolve) => {
         const timer = setTimeout(() => {
           child.kill('SIGKILL');
           resolve('still running after 5 s');
@@ -1006,18 +1210,12 @@ describe('simulator', function () {
 
   describe('command line', function () {
     it('prints the URLs, hides a custom key, serves with it and stops on SIGTERM', async function () {
-      const cli = path.join(__dirname, '..', 'dist', 'simulator', 'cli.js');
-      const child = spawn(process.execPath, [cli, '--port', '0', '--key', 'very-secret'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+      const { child, output, exited } = runCli(['--port', '0', '--key', 'very-secret']);
       try {
-        await until(() => /Base URL:\s+(\S+)/.test(output), 5000);
-        const baseUrl = /Base URL:\s+(\S+)/.exec(output)[1];
-        expect(output).to.include(`Page:       ${baseUrl}/`);
-        expect(output).not.to.include('very-secret');
+        await until(() => /Base URL:\s+(\S+)/.test(output.stdout), 5000);
+        const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
+        expect(output.stdout).to.include(`Page:       ${baseUrl}/`);
+        expect(output.stdout).not.to.include('very-secret');
         const response = await fetch(`${baseUrl}/open/v1/devices`, { headers: { 'X-API-Key': 'very-secret' } });
         expect(response.status).to.equal(200);
       } finally {
@@ -1027,26 +1225,58 @@ describe('simulator', function () {
     });
 
     it('prints the default key and refuses unknown options', async function () {
-      const cli = path.join(__dirname, '..', 'dist', 'simulator', 'cli.js');
-      const bad = spawn(process.execPath, [cli, '--bogus'], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let errors = '';
-      bad.stderr.on('data', (chunk) => (errors += chunk));
-      expect(await new Promise((resolve) => bad.on('exit', resolve))).to.equal(2);
-      expect(errors).to.include('unknown option --bogus');
-      const good = spawn(process.execPath, [cli], {
-        stdio: ['ignore', 'pipe', 'ignore'],
-        env: { ...process.env, PORT: '0' },
-      });
-      let output = '';
-      good.stdout.on('data', (chunk) => (output += chunk));
-      const exited = new Promise((resolve) => good.on('exit', resolve));
+      const bad = runCli(['--bogus']);
+      expect(await bad.exited).to.equal(2);
+      expect(bad.output.stderr).to.include('unknown option --bogus');
+      const good = runCli([], { ...process.env, PORT: '0' });
       try {
-        await until(() => output.includes('API key'), 5000);
-        expect(output).to.match(/API key:\s+sim-key/);
+        await until(() => good.output.stdout.includes('API key'), 5000);
+        expect(good.output.stdout).to.match(/API key:\s+sim-key/);
       } finally {
-        good.kill('SIGINT');
+        good.child.kill('SIGINT');
+      }
+      expect(await good.exited).to.equal(0);
+    });
+
+    it('documents every reading and its default in --help', async function () {
+      const help = runCli(['--help']);
+      expect(await help.exited).to.equal(0);
+      expect(help.output.stdout).to.include('--list-omits-completed').and.include('--trailing-slash-deletes-all');
+      expect(help.output.stdout).to.match(/\(default off: it lists every to-do/);
+      expect(help.output.stdout).to.match(/\(default off: refused as an unknown path, 404\)/);
+    });
+
+    it('switches the readings with its flags, prints them, and refuses a value that is no switch', async function () {
+      const { child, output, exited } = runCli([
+        '--port=0',
+        '--list-omits-completed',
+        '--trailing-slash-deletes-all=true',
+      ]);
+      try {
+        await until(() => /Stop with Ctrl\+C/.test(output.stdout), 5000);
+        expect(output.stdout).to.match(/Unfiltered to-do list: leaves completed to-dos out/);
+        expect(output.stdout).to.match(/DELETE \.\.\.\/pages\/:\s+deletes every page/);
+        const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
+        const state = (await (await fetch(`${baseUrl}/sim/state`)).json()) as StateSnapshot;
+        expect(state.readings).to.deep.equal({
+          unfilteredListOmitsCompleted: true,
+          trailingSlashDeletesAllPages: true,
+        });
+      } finally {
+        child.kill('SIGTERM');
       }
       expect(await exited).to.equal(0);
+      const off = runCli(['--port=0', '--list-omits-completed=false']);
+      try {
+        await until(() => /Stop with Ctrl\+C/.test(off.output.stdout), 5000);
+        expect(off.output.stdout).to.match(/Unfiltered to-do list: lists every to-do/);
+      } finally {
+        off.child.kill('SIGTERM');
+      }
+      expect(await off.exited).to.equal(0);
+      const bad = runCli(['--list-omits-completed=sometimes']);
+      expect(await bad.exited).to.equal(2);
+      expect(bad.output.stderr).to.include('--list-omits-completed takes no value, or =true or =false');
     });
   });
 });

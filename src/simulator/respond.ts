@@ -1,0 +1,51 @@
+// Writing answers: JSON envelopes, and the answers of the faults tests queue.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Fault } from './faults';
+
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+export function answerWithFault(fault: Fault, request: IncomingMessage, response: ServerResponse): void {
+  switch (fault.kind) {
+    case 'status': {
+      const status = fault.status ?? 503;
+      sendJson(response, status, { code: status, msg: `simulated ${status}` });
+      return;
+    }
+    case 'retry-after': {
+      const status = fault.status ?? 429;
+      sendJson(
+        response,
+        status,
+        { code: status, msg: `simulated ${status}` },
+        { 'Retry-After': fault.retryAfter ?? '1' },
+      );
+      return;
+    }
+    case 'hang':
+      return; // the socket stays open until the client gives up or close() destroys it
+    case 'reset':
+      request.socket.destroy();
+      return;
+    case 'not-json':
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end('<html>gateway</html>');
+      return;
+    case 'code':
+      sendJson(response, 200, { code: fault.code ?? 1001, msg: fault.msg ?? 'simulated failure' });
+      return;
+  }
+}
