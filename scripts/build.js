@@ -1,6 +1,7 @@
 'use strict';
 // Compiles the TypeScript sources and copies what the editor and the simulator
-// serve as they are (node .html, locales, icons, the simulator's page) into dist/.
+// serve as they are (node .html, locales, icons, the simulator's page) into dist/;
+// then the page renderer's fonts (scripts/fonts.js; skipped while up to date).
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -30,3 +31,5 @@ function copyAssets(dir) {
   }
 }
 copyAssets(src);
+
+execFileSync(process.execPath, [path.join(__dirname, 'fonts.js')], { stdio: 'inherit' });
