@@ -62,6 +62,12 @@ describe('render: bad input', function () {
       /is not qr:TEXT, chart:line, chart:bar or a data: URL \(nothing is fetched\)/,
     ],
     [
+      'a background from the web',
+      { template: '<div style="background-image: url(https://example.com/a.png)">x</div>' },
+      'template',
+      /line 1, column 1: url\(https:\/\/example.com\/a.png\): only data: URLs are drawn \(nothing is fetched\)/,
+    ],
+    [
       'a WebP picture',
       { template: '<img src="data:image/webp;base64,UklGRg==">' },
       'template',

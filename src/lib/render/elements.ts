@@ -99,9 +99,20 @@ function children(nodes: HtmlNode[], slots: ImageSlots, depth: number, flow: boo
   return out;
 }
 
+/** The element's style; a `url()` of anything but a data URL is refused: satori would fetch it. */
+function styleOf(node: HtmlElement): Style {
+  const style = parseStyle(node.attributes.style ?? '');
+  for (const value of Object.values(style)) {
+    if (/url\(\s*(?!["']?data:)/i.test(value)) {
+      throw templateError(node.place, `${value.slice(0, 60)}: only data: URLs are drawn (nothing is fetched)`);
+    }
+  }
+  return style;
+}
+
 function element(node: HtmlElement, slots: ImageSlots, depth: number): LayoutElement {
   if (depth > MAX_DEPTH) throw templateError(node.place, `elements are nested more than ${MAX_DEPTH} deep`);
-  const style = parseStyle(node.attributes.style ?? '');
+  const style = styleOf(node);
   if (node.name === 'img') return imageElement(node, style, slots);
   if (node.name === 'br') return { type: 'div', props: { style: { flexBasis: '100%', width: '100%', height: '0px' } } };
   if (node.name === 'svg') return svgElement(node);
