@@ -26,7 +26,7 @@ module.exports = tseslint.config(
     languageOptions: { globals: { ...globals.browser, RED: 'readonly', $: 'readonly' } },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.mts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
     rules: {

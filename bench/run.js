@@ -5,7 +5,7 @@
  * figures, the targets and whether each is met. Uses dist/: build first.
  *
  *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7]
- *                     [--only=push,throughput,memory,startup,images] [--profile] [--json=FILE] [--quick]
+ *                     [--pages=50] [--only=push,throughput,memory,startup,images,render] [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
  * --profile: also profiles sequential pushes and a burst of ours (bench/profile.js) and prints where the time goes.
@@ -16,13 +16,14 @@ const os = require('node:os');
 const path = require('node:path');
 const { DIST, intOption, median, runChild, stringOption } = require('./common');
 
-const PARTS = ['push', 'throughput', 'memory', 'startup', 'images'];
+const PARTS = ['push', 'throughput', 'memory', 'startup', 'images', 'render'];
 const quick = process.argv.includes('--quick');
 const options = {
   pushes: intOption('pushes', quick ? 300 : 2000),
   burst: intOption('burst', quick ? 300 : 2000),
   messages: intOption('messages', quick ? 5000 : 50_000),
   startups: intOption('startups', quick ? 2 : 7),
+  pages: intOption('pages', quick ? 10 : 50),
 };
 const parts = stringOption('only', PARTS.join(',')).split(',');
 const jsonFile = stringOption('json', undefined);
@@ -33,6 +34,7 @@ const TARGETS = {
   heapGrowthMB: 5,
   startupMs: 50,
   startupMB: 10,
+  renderPageMs: 50,
 };
 
 // --- the parts ----------------------------------------------------------------
@@ -101,6 +103,11 @@ async function startupPart() {
 async function imagesPart() {
   progress('images: 12 MP JPEG and SVG to 400 x 300');
   return runChild('images.js', { args: [`--runs=${quick ? 3 : 7}`], execArgv: ['--expose-gc'], ...quiet });
+}
+
+async function renderPart() {
+  progress(`render: warm-up, then ${options.pages} pages of 400 x 300`);
+  return runChild('render.js', { args: [`--pages=${options.pages}`], execArgv: ['--expose-gc'], ...quiet });
 }
 
 // --- the table ------------------------------------------------------------------
@@ -333,6 +340,42 @@ function imageRows(r) {
   ];
 }
 
+function renderRows(r) {
+  const page = (p) => `${ms(p.medianMs)} (p90 ${ms(p.p90Ms)}); CPU ${ms(p.cpuMsPerPage)}/page; PNG ${kb(p.pngBytes)}`;
+  return [
+    [
+      'Render',
+      'warm-up at deploy: worker, libraries, WebAssembly, fonts / warm-up pages',
+      `${ms(r.warmUp.totalMs)}: ${ms(r.warmUp.loadMs)} / ${ms(r.warmUp.firstPagesMs)}`,
+      '',
+      '',
+    ],
+    [
+      'Render',
+      'memory added: RSS after warm-up / after the pages; main-thread heap',
+      `${mb(r.memory.rssAddedByWarmUpMB)} / ${mb(r.memory.rssAfterPagesMB)}; ${mb(r.memory.mainHeapAddedMB)}`,
+      '',
+      '',
+    ],
+    [
+      'Render',
+      `400 x 300 dashboard (text, chart, QR), bw: median of ${r.pages} warm`,
+      page(r.dashboard),
+      `≤ ${TARGETS.renderPageMs} ms`,
+      met(r.dashboard.medianMs <= TARGETS.renderPageMs),
+    ],
+    [
+      'Render',
+      'main thread meanwhile: busy share (event-loop utilisation); worst event-loop delay',
+      `${(r.dashboard.mainThreadBusy * 100).toFixed(1)} %; ${ms(r.dashboard.eventLoopDelayMaxMs)}`,
+      '',
+      '',
+    ],
+    ...Object.entries(r.layouts).map(([id, p]) => ['Render', `layout ${id} (zh-CN), median`, page(p), '', '']),
+    ['Render', 'bwry page with a photo, floyd-steinberg, median', page(r.photo), '', ''],
+  ];
+}
+
 function printTable(rows) {
   const header = ['Part', 'Measure', 'Figure', 'Target', 'Status'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -363,6 +406,7 @@ async function main() {
     memory: memoryPart,
     startup: startupPart,
     images: imagesPart,
+    render: renderPart,
   };
   for (const part of parts) {
     if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
@@ -374,6 +418,7 @@ async function main() {
     ...(results.memory ? memoryRows(results.memory) : []),
     ...(results.startup ? startupRows(results.startup) : []),
     ...(results.images ? imageRows(results.images) : []),
+    ...(results.render ? renderRows(results.render) : []),
   ];
   console.log(`\nMachine: ${machine()}`);
   console.log(

@@ -1,6 +1,7 @@
 'use strict';
-// The build: compiles src/ (TypeScript) into dist/, copies the simulator's page beside its code, and copies the
-// icon sources (icons/) into nodes/icons/, where Node-RED looks for them beside the node set's entry point.
+// The build: compiles src/ (TypeScript) into dist/, copies the simulator's page beside its code, copies the
+// icon sources (icons/) into nodes/icons/, where Node-RED looks for them beside the node set's entry point,
+// and cuts the page renderer's fonts into dist/fonts/ (scripts/fonts.js; skipped while up to date).
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -24,3 +25,5 @@ fs.mkdirSync(nodeIcons, { recursive: true });
 for (const icon of fs.readdirSync(path.join(root, 'icons'))) {
   fs.copyFileSync(path.join(root, 'icons', icon), path.join(nodeIcons, icon));
 }
+
+execFileSync(process.execPath, [path.join(__dirname, 'fonts.js')], { stdio: 'inherit' });

@@ -1,0 +1,79 @@
+/**
+ * A PNG of palette indices (colour type 3): 1 bit a pixel for two colours, 2 for up to four, 4 for up to
+ * sixteen. The file holds only the palette's colours, exactly, and stays small: a 400 x 300 page of text
+ * is a few kilobytes.
+ */
+import { deflateSync } from 'node:zlib';
+import type { Rgb } from './palette';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let crc = -1;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(body.length + 8);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), body.length + 4);
+  return out;
+}
+
+export interface IndexedPngOptions {
+  /** An extra, fully transparent entry after the colours, for indices equal to `colours.length`. */
+  transparent?: boolean;
+  /** zlib level 0..9; the default, 9, is worth it: a page of flat colour compresses quickly either way. */
+  level?: number;
+}
+
+/** A PNG of `indices` (one per pixel, each below the number of entries) over `colours`. */
+export function encodeIndexedPng(
+  indices: Uint8Array,
+  width: number,
+  height: number,
+  colours: readonly Rgb[],
+  options: IndexedPngOptions = {},
+): Buffer {
+  const entries = colours.length + (options.transparent ? 1 : 0);
+  if (entries < 1 || entries > 16) throw new RangeError(`a palette of ${entries} entries is not supported`);
+  if (indices.length !== width * height) throw new RangeError(`${indices.length} indices for ${width} x ${height}`);
+  const depth = entries <= 2 ? 1 : entries <= 4 ? 2 : 4;
+  const perByte = 8 / depth;
+  const stride = Math.ceil(width / perByte);
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (stride + 1) + 1; // the byte before each row says "no filter"
+    for (let x = 0; x < width; x++) {
+      const index = indices[y * width + x];
+      if (index >= entries) throw new RangeError(`index ${index} at ${x},${y} is outside the palette`);
+      raw[row + ((x / perByte) | 0)] |= index << (8 - depth * ((x % perByte) + 1));
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = depth;
+  header[9] = 3; // indexed colour
+  const plte = Buffer.from(colours.flatMap((colour) => [...colour]));
+  const chunks = [
+    chunk('IHDR', header),
+    chunk('PLTE', options.transparent ? Buffer.concat([plte, Buffer.alloc(3)]) : plte),
+  ];
+  if (options.transparent) chunks.push(chunk('tRNS', Buffer.from([...colours.map(() => 255), 0])));
+  chunks.push(chunk('IDAT', deflateSync(raw, { level: options.level ?? 9 })), chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat([SIGNATURE, ...chunks]);
+}

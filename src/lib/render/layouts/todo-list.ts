@@ -1,0 +1,67 @@
+import type { Layout } from './layout';
+
+/**
+ * The to-do list as the todo-list node sends it (msg.payload = its list items): a box per item, filled when
+ * completed, the title struck through then, bold when important or urgent, the due date on the right.
+ */
+function template(heading: string, empty: string): string {
+  return `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px;overflow:hidden">
+  <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline;border-bottom:3px solid black;padding-bottom:6px;margin-bottom:6px">
+    <span style="font-size:30px;font-weight:bold">${heading}</span>
+    <span style="font-size:18px">{{topic}}</span>
+  </div>
+  {{#payload}}
+  <div style="display:flex;flex-direction:row;align-items:center;margin-top:8px;font-size:22px">
+    <div style="width:20px;height:20px;border:2px solid black;margin-right:12px;{{#completed}}background:black;{{/completed}}"></div>
+    <span style="flex-grow:1;{{#completed}}text-decoration:line-through;{{/completed}}{{#priority}}font-weight:bold;{{/priority}}">{{title}}</span>
+    <span style="font-size:16px">{{dueDate}} {{dueTime}}</span>
+  </div>
+  {{/payload}}
+  {{^payload}}<div style="font-size:22px;margin-top:12px">${empty}</div>{{/payload}}
+</div>`;
+}
+
+function item(id: number, title: string, extra: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id,
+    title,
+    description: '',
+    dueDate: '',
+    dueTime: '',
+    repeatType: 0,
+    status: 0,
+    priority: 0,
+    completed: false,
+    deviceId: 'AA:BB:CC:DD:EE:01',
+    deviceName: 'Kitchen',
+    createDate: '2026-11-20 09:00:00',
+    updateDate: '2026-11-20 09:00:00',
+    ...extra,
+  };
+}
+
+export const todoList: Layout = {
+  id: 'todo-list',
+  title: { 'en-US': 'To-do list', 'zh-CN': '待办清单' },
+  template: { 'en-US': template('To do', 'Nothing to do'), 'zh-CN': template('待办事项', '没有待办事项') },
+  sample: {
+    'en-US': {
+      topic: 'Kitchen',
+      payload: [
+        item(1, 'Buy milk', { priority: 2, dueDate: '2026-11-24' }),
+        item(2, 'Call the plumber', { dueDate: '2026-11-25', dueTime: '09:30' }),
+        item(3, 'Water the plants', { status: 1, completed: true }),
+        item(4, 'Book train tickets', { priority: 1 }),
+      ],
+    },
+    'zh-CN': {
+      topic: '厨房',
+      payload: [
+        item(1, '买牛奶', { priority: 2, dueDate: '2026-11-24' }),
+        item(2, '给水管工打电话', { dueDate: '2026-11-25', dueTime: '09:30' }),
+        item(3, '给花浇水', { status: 1, completed: true }),
+        item(4, '预订火车票', { priority: 1 }),
+      ],
+    },
+  },
+};

@@ -1,0 +1,39 @@
+import type { Layout } from './layout';
+
+/** A day's weather: the place and date, the temperature now, the day's low, high and rain, the hours as a line. */
+function template(low: string, high: string, rain: string): string {
+  return `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
+  <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline">
+    <span style="font-size:28px;font-weight:bold">{{payload.place}}</span>
+    <span style="font-size:18px">{{payload.date}}</span>
+  </div>
+  <div style="display:flex;flex-direction:row;align-items:center;margin-top:6px">
+    <span style="font-size:84px;font-weight:bold">{{payload.now}}°</span>
+    <div style="display:flex;flex-direction:column;margin-left:24px;font-size:22px">
+      <span style="font-weight:bold;font-size:26px">{{payload.sky}}</span>
+      <span>${low} {{payload.low}}° · ${high} {{payload.high}}°</span>
+      <span>${rain} {{payload.rain}}%</span>
+    </div>
+  </div>
+  <img src="chart:line" data-values="{{payload.hours}}" data-line="3" style="width:360px;height:70px;margin-top:8px">
+  <div style="display:flex;flex-direction:row;justify-content:space-between;font-size:14px;margin-top:2px">
+    <span>0:00</span><span>12:00</span><span>24:00</span>
+  </div>
+</div>`;
+}
+
+const hours = [6, 5, 5, 4, 4, 4, 5, 7, 9, 11, 13, 14, 15, 16, 16, 15, 14, 12, 10, 9, 8, 7, 7, 6];
+
+export const weather: Layout = {
+  id: 'weather',
+  title: { 'en-US': "Today's weather", 'zh-CN': '今日天气' },
+  template: { 'en-US': template('Low', 'High', 'Rain'), 'zh-CN': template('最低', '最高', '降水') },
+  sample: {
+    'en-US': {
+      payload: { place: 'Berlin', date: 'Mon 24 Nov', now: 12, sky: 'Cloudy', low: 4, high: 16, rain: 30, hours },
+    },
+    'zh-CN': {
+      payload: { place: '北京', date: '11月24日 周一', now: 12, sky: '多云', low: 4, high: 16, rain: 30, hours },
+    },
+  },
+};

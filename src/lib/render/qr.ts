@@ -1,0 +1,65 @@
+/**
+ * `<img src="qr:TEXT">`: a QR code of TEXT (UTF-8), drawn crisp at the box's size: every module the same
+ * whole number of pixels, the code centred, with the standard quiet zone of four modules around it.
+ */
+import { emptyBitmap, fillRect, type Bitmap } from './bitmap';
+import { templateError, type SourcePlace } from './html';
+
+import { byteCapacity, encodeQr, type EccLevel } from './qr-encode';
+
+export type { EccLevel } from './qr-encode';
+export const ECC_LEVELS: readonly EccLevel[] = ['L', 'M', 'Q', 'H'];
+const QUIET_ZONE = 4;
+const BLACK = [0, 0, 0] as const;
+const WHITE = [255, 255, 255] as const;
+
+export interface QrCode {
+  size: number;
+  dark: boolean[][];
+}
+
+/** The modules of `text`'s QR code; text too long for one is an error at the img's place. */
+export function qrCode(text: string, ecc: EccLevel, place: SourcePlace): QrCode {
+  try {
+    return encodeQr(text, ecc);
+  } catch (error) {
+    const bytes = Buffer.byteLength(text);
+    if (error instanceof RangeError && /too long/i.test(error.message)) {
+      const larger = ecc === 'L' ? '' : `; data-ecc="L" allows ${byteCapacity('L')}`;
+      throw templateError(
+        place,
+        `the QR code text is ${bytes} bytes, too long for a QR code (at most ${byteCapacity(ecc)} bytes with error correction ${ecc}${larger})`,
+      );
+    }
+    throw templateError(
+      place,
+      `the QR code cannot be made (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+/** The code at the box's size; a box too small for one pixel a module is an error at the img's place. */
+export function drawQr(code: QrCode, width: number, height: number, place: SourcePlace): Bitmap {
+  const modules = code.size + 2 * QUIET_ZONE;
+  const modulePixels = Math.floor(Math.min(width, height) / modules);
+  if (modulePixels < 1) {
+    throw templateError(
+      place,
+      `a ${width} x ${height} box is too small for this QR code: it needs at least ${modules} x ${modules} pixels`,
+    );
+  }
+  const bitmap = emptyBitmap(width, height, [BLACK, WHITE]);
+  const side = modules * modulePixels;
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  fillRect(bitmap, left, top, side, side, 1);
+  for (let row = 0; row < code.size; row++) {
+    for (let column = 0; column < code.size; column++) {
+      if (!code.dark[row][column]) continue;
+      const x = left + (column + QUIET_ZONE) * modulePixels;
+      const y = top + (row + QUIET_ZONE) * modulePixels;
+      fillRect(bitmap, x, y, modulePixels, modulePixels, 0);
+    }
+  }
+  return bitmap;
+}

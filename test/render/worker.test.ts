@@ -1,0 +1,132 @@
+// The renderer's worker thread: pages queue, the main thread keeps running while pages are drawn, a worker
+// that fails costs one page, close ends it, and a process that drew pages exits by itself.
+
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DeviceCloudError } from '../../dist/lib/errors';
+import { PageRenderer, acquireRenderer } from '../../dist/lib/render';
+import { darkness, pixelsOf } from './support';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+
+describe('render: the worker', function () {
+  this.timeout(60_000);
+
+  it('warms up at once and reports what it cost; pages asked for together are all drawn, each its own', async () => {
+    const renderer = new PageRenderer();
+    try {
+      const report = await renderer.warmUp();
+      expect(report.loadMs).to.be.above(0);
+      expect(report.firstPageMs).to.be.above(0);
+      // Page n has one black square, at n x 100 px from the left.
+      const pages = await Promise.all(
+        [0, 1, 2].map((n) =>
+          renderer.render({
+            template: `<div style="margin-left:${n * 100}px;width:50px;height:50px;background:black"></div>`,
+          }),
+        ),
+      );
+      for (const [n, png] of pages.entries()) {
+        const pixels = await pixelsOf(png);
+        for (const square of [0, 1, 2]) {
+          expect(darkness(pixels, square * 100, 0, 50, 50), `page ${n}, square ${square}`).to.equal(
+            square === n ? 1 : 0,
+          );
+        }
+      }
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('keeps the main thread free while a large page is drawn', async () => {
+    const renderer = new PageRenderer();
+    try {
+      await renderer.warmUp();
+      let turns = 0;
+      const ticker = setInterval(() => turns++, 1);
+      const template = '<div style="font-size:200px;background:linear-gradient(black, white)">大 Big</div>';
+      await renderer.render({ template, width: 2400, height: 2400, dither: 'floyd-steinberg' });
+      clearInterval(ticker);
+      expect(turns).to.be.above(5);
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('fails only the page whose worker is lost (here: too slow), then draws the next with a new worker', async () => {
+    const renderer = new PageRenderer({ pageTimeoutMs: 1 });
+    try {
+      await renderer.warmUp();
+      const slow = renderer.render({ template: '<div style="font-size:300px">慢</div>', width: 4000, height: 4000 });
+      await slow.then(
+        () => expect.fail('a page drew within 1 ms'),
+        (error: DeviceCloudError) => {
+          expect(error).to.be.instanceOf(DeviceCloudError);
+          expect(error.kind).to.equal('timeout');
+          expect(error.message).to.match(/took over 1 ms/);
+        },
+      );
+    } finally {
+      await renderer.close();
+    }
+    const patient = new PageRenderer();
+    try {
+      const pixels = await pixelsOf(
+        await patient.render({ template: '<div style="background:black;height:10px"></div>' }),
+      );
+      expect(pixels.data[0]).to.equal(0);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it('fails pages still waiting when closed, and refuses new ones', async () => {
+    const renderer = new PageRenderer();
+    await renderer.warmUp();
+    const pending = renderer.render({ template: '<div>never</div>', width: 3000, height: 3000 }).then(
+      () => expect.fail('drawn after close'),
+      (error: DeviceCloudError) => expect(error.kind).to.equal('aborted'),
+    );
+    await renderer.close();
+    await pending;
+    await renderer.render({ template: '<div>x</div>' }).then(
+      () => expect.fail('drawn after close'),
+      (error: DeviceCloudError) => expect(error.kind).to.equal('aborted'),
+    );
+  });
+
+  it('shares one renderer among leases, closed with the last', async () => {
+    const first = acquireRenderer();
+    const second = acquireRenderer();
+    expect(second.renderer).to.equal(first.renderer);
+    await first.release();
+    await first.release();
+    const png = await second.renderer.render({ template: '<div>still open</div>' });
+    expect(png.length).to.be.above(0);
+    await second.release();
+    await second.renderer.render({ template: '<div>x</div>' }).then(
+      () => expect.fail('drawn after the last lease'),
+      (error: DeviceCloudError) => expect(error.kind).to.equal('aborted'),
+    );
+    const third = acquireRenderer();
+    expect(third.renderer).not.to.equal(first.renderer);
+    await third.release();
+  });
+
+  it('lets a process that drew pages exit by itself, closed or not', async () => {
+    for (const close of [true, false]) {
+      const script = `
+        const { PageRenderer } = require('./dist/lib/render');
+        const renderer = new PageRenderer();
+        renderer.warmUp()
+          .then(() => renderer.render({ template: '<div>bye</div>' }))
+          .then((png) => { console.log('drawn', png.length); ${close ? 'return renderer.close();' : ''} });`;
+      const { stdout } = await run(process.execPath, ['-e', script], { cwd: ROOT, timeout: 30_000 });
+      expect(stdout, `close: ${close}`).to.match(/^drawn \d+/);
+    }
+  });
+});
