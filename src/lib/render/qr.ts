@@ -2,13 +2,14 @@
  * `<img src="qr:TEXT">`: a QR code of TEXT (UTF-8), drawn crisp at the box's size: every module the same
  * whole number of pixels, the code centred, with the standard quiet zone of four modules around it.
  */
+import { encode } from 'uqr';
 import { emptyBitmap, fillRect, type Bitmap } from './bitmap';
 import { templateError, type SourcePlace } from './html';
 
-import { byteCapacity, encodeQr, type EccLevel } from './qr-encode';
-
-export type { EccLevel } from './qr-encode';
-export const ECC_LEVELS: readonly EccLevel[] = ['L', 'M', 'Q', 'H'];
+export const ECC_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+export type EccLevel = (typeof ECC_LEVELS)[number];
+/** Bytes a QR code (version 40) holds in byte mode, by error correction level. */
+const CAPACITY: Record<EccLevel, number> = { L: 2953, M: 2331, Q: 1663, H: 1273 };
 const QUIET_ZONE = 4;
 const BLACK = [0, 0, 0] as const;
 const WHITE = [255, 255, 255] as const;
@@ -21,14 +22,15 @@ export interface QrCode {
 /** The modules of `text`'s QR code; text too long for one is an error at the img's place. */
 export function qrCode(text: string, ecc: EccLevel, place: SourcePlace): QrCode {
   try {
-    return encodeQr(text, ecc);
+    const { size, data } = encode(text, { ecc, border: 0 });
+    return { size, dark: data };
   } catch (error) {
     const bytes = Buffer.byteLength(text);
     if (error instanceof RangeError && /too long/i.test(error.message)) {
-      const larger = ecc === 'L' ? '' : `; data-ecc="L" allows ${byteCapacity('L')}`;
+      const larger = ecc === 'L' ? '' : `; data-ecc="L" allows ${CAPACITY.L}`;
       throw templateError(
         place,
-        `the QR code text is ${bytes} bytes, too long for a QR code (at most ${byteCapacity(ecc)} bytes with error correction ${ecc}${larger})`,
+        `the QR code text is ${bytes} bytes, too long for a QR code (at most ${CAPACITY[ecc]} bytes with error correction ${ecc}${larger})`,
       );
     }
     throw templateError(
