@@ -4,7 +4,7 @@
  * Only a digest is kept per page, never the content itself.
  */
 import { createHash } from 'node:crypto';
-import type { PageId } from './types';
+import type { PageId } from './values/ids';
 
 /** Enough for every page of 200 devices; beyond it the page used longest ago is forgotten. */
 export const MOST_REMEMBERED_PAGES = 1000;

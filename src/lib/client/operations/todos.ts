@@ -1,0 +1,65 @@
+/** The to-do operations (specification 4.3 to 4.7), and the completion workflow built on them. */
+import type { TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../../types';
+import type { TodoId } from '../../values/ids';
+import type { TodoCreate, TodoFilter, TodoUpdate } from '../../values/todos';
+import { expectArray, expectObject } from '../envelope';
+import type { CallOptions, Caller } from '../request-path';
+import { findTodo, setTodoCompleted, type WantedState } from './todo-state';
+
+export class TodoOperations {
+  constructor(private readonly path: Caller) {}
+
+  async list(filter: TodoFilter = {}, options?: CallOptions): Promise<TodoListItem[]> {
+    const query: Record<string, string> = {};
+    if (filter.status !== undefined) query.status = String(filter.status);
+    if (filter.deviceId !== undefined) query.deviceId = filter.deviceId;
+    const data = await this.path.call(
+      { name: 'list to-dos', method: 'GET', path: '/todos', query, repeat: 'always' },
+      options,
+    );
+    return expectArray<TodoListItem>(data, 'list to-dos');
+  }
+
+  /** Never repeated after a failure that may have reached the service: a duplicate is worse than an error. */
+  async create(fields: TodoCreate, options?: CallOptions): Promise<TodoCreated> {
+    const data = await this.path.call(
+      { name: 'create to-do', method: 'POST', path: '/todos', json: fields, repeat: 'unsent' },
+      options,
+    );
+    return expectObject<TodoCreated>(data, 'create to-do');
+  }
+
+  async update(id: TodoId, fields: TodoUpdate, options?: CallOptions): Promise<TodoUpdated> {
+    const data = await this.path.call(
+      { name: 'update to-do', method: 'PUT', path: `/todos/${id}`, json: fields, repeat: 'always' },
+      options,
+    );
+    return expectObject<TodoUpdated>(data, 'update to-do');
+  }
+
+  /** The service's complete call: it flips the state. Repeated only when it certainly did not arrive. */
+  async toggle(id: TodoId, options?: CallOptions): Promise<void> {
+    await this.path.call(
+      { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' },
+      options,
+    );
+  }
+
+  async delete(id: TodoId, options?: CallOptions): Promise<{ id: number; deleted: true }> {
+    await this.path.call(
+      { name: 'delete to-do', method: 'DELETE', path: `/todos/${id}`, repeat: 'always', goneMeansDone: true },
+      options,
+    );
+    return { id, deleted: true };
+  }
+
+  /** One to-do as the list shows it; a 404 error when there is none with this id. */
+  find(id: TodoId, options?: CallOptions): Promise<TodoListItem> {
+    return findTodo(this, id, options);
+  }
+
+  /** Brings a to-do to the wanted state (see setTodoCompleted). */
+  setCompleted(id: TodoId, wanted: WantedState, options?: CallOptions): Promise<TodoState & { changed: boolean }> {
+    return setTodoCompleted(this.path, this, id, wanted, options);
+  }
+}
