@@ -15,6 +15,7 @@ export {
   type ImagePushInput,
   type LimiterOptions,
   type PageDeleted,
+  type PushOutcome,
   type RetryOptions,
   type StructuredTextPushInput,
   type TextPushInput,
@@ -52,3 +53,4 @@ export {
   type PushImages,
 } from './images';
 export type * from './types';
+export { isSuperseded } from './types';

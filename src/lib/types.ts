@@ -56,3 +56,14 @@ export interface PushResult {
   pushedPages: number;
   pageId?: string;
 }
+
+/** The payload of a page push that was not sent: a newer push to the same page came while it waited. */
+export interface SupersededPush {
+  superseded: true;
+  deviceId: string;
+  pageId: string;
+}
+
+export function isSuperseded(value: unknown): value is SupersededPush {
+  return typeof value === 'object' && value !== null && (value as { superseded?: unknown }).superseded === true;
+}

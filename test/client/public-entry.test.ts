@@ -10,6 +10,14 @@ import { startSimulator, type Simulator } from '../../dist/simulator/server';
 const KITCHEN = 'AA:BB:CC:DD:EE:01';
 const HALLWAY = 'AA:BB:CC:DD:EE:02';
 
+async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 async function failureOf(promise: Promise<unknown>): Promise<DeviceCloudError> {
   try {
     await promise;
@@ -102,7 +110,7 @@ describe('the public entry', function () {
     );
     const hallway = entry.validate.deviceId(HALLWAY);
     const single = client.devices.setSyncInterval(hallway, entry.validate.syncInterval(30));
-    expect(client.pacing).to.include({ inFlight: 1, queued: 2 });
+    await until(() => client.pacing.inFlight === 1 && client.pacing.queued === 2);
     const refused = await failureOf(client.devices.list());
     expect(refused.kind).to.equal('busy');
     await Promise.all([...grouped, single]);

@@ -5,15 +5,7 @@
  */
 import { invalid } from '../errors';
 import { imageList, type ImagePush } from '../images/image-file';
-import type {
-  Device,
-  PushResult,
-  SyncIntervalResult,
-  TodoCreated,
-  TodoListItem,
-  TodoState,
-  TodoUpdated,
-} from '../types';
+import type { Device, SyncIntervalResult, TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../types';
 import {
   displayText,
   fontSize,
@@ -26,7 +18,7 @@ import { deviceId, pageId, todoId } from '../values/ids';
 import { boolean, isPlainObject } from '../values/primitives';
 import { todoCreate, todoFilter, todoUpdate } from '../values/todos';
 import { ServiceClient, type ClientOptions } from './client';
-import type { PageDeleted } from './operations/display';
+import type { PageDeleted, PushOutcome } from './operations/display';
 import type { WantedState } from './operations/todo-state';
 
 /** A text push as a library user gives it. */
@@ -134,17 +126,17 @@ export class DeviceCloudClient {
     return this.client.todos.delete(todoId(id), { signal });
   }
 
-  async pushText(device: unknown, push: TextPushInput, signal?: AbortSignal): Promise<PushResult> {
+  async pushText(device: unknown, push: TextPushInput, signal?: AbortSignal): Promise<PushOutcome> {
     const id = deviceId(device);
     return this.client.display.pushText(id, textPush(push), { signal });
   }
 
-  async pushStructuredText(device: unknown, push: StructuredTextPushInput, signal?: AbortSignal): Promise<PushResult> {
+  async pushStructuredText(device: unknown, push: StructuredTextPushInput, signal?: AbortSignal): Promise<PushOutcome> {
     const id = deviceId(device);
     return this.client.display.pushStructuredText(id, structuredTextPush(push), { signal });
   }
 
-  async pushImages(device: unknown, push: ImagePushInput, signal?: AbortSignal): Promise<PushResult> {
+  async pushImages(device: unknown, push: ImagePushInput, signal?: AbortSignal): Promise<PushOutcome> {
     const id = deviceId(device);
     return this.client.display.pushImages(id, imagePush(push), { signal });
   }

@@ -10,6 +10,6 @@ export type { AuthHeader } from './transport';
 export type { CallOptions } from './request-path';
 export type { LimiterOptions } from './limiter';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
-export type { PageDeleted } from './operations/display';
+export type { PageDeleted, PushOutcome } from './operations/display';
 export type { WantedState } from './operations/todo-state';
 export { serviceAddress, sendsKeyInClear } from './base-url';

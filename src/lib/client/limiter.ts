@@ -14,6 +14,15 @@ export interface LimiterOptions {
   minSpacingMs: number;
 }
 
+/** How a request asks for its start. */
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Requests given the same group wait in one place of the queue: see `run`. */
+  group?: object;
+  /** Already given a place in the queue (it held one while it waited for its turn): never refused as "busy". */
+  admitted?: boolean;
+}
+
 interface Waiter {
   start: () => void;
   fail: (error: Error) => void;
@@ -29,6 +38,8 @@ export class RequestLimiter {
   private active = 0;
   private readonly places: Place[] = [];
   private readonly placeOfGroup = new Map<object, Place>();
+  /** Places held by requests that wait elsewhere (for their turn on a target), by holder; a group holds one. */
+  private readonly held = new Map<object, number>();
   private lastStart = 0;
   private spacingTimer: NodeJS.Timeout | undefined;
   private closedWith: Error | undefined;
@@ -41,9 +52,9 @@ export class RequestLimiter {
     return this.active;
   }
 
-  /** Places taken in the queue. */
+  /** Places taken in the queue, those held by requests waiting for their turn included. */
   get queued(): number {
-    return this.places.length;
+    return this.places.length + this.held.size;
   }
 
   /**
@@ -51,8 +62,8 @@ export class RequestLimiter {
    * one place of the queue and take turns with the other places: a message that
    * fans out to many devices takes one place, however many devices it has.
    */
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal, group?: object): Promise<T> {
-    await this.acquire(signal, group);
+  async run<T>(task: () => Promise<T>, { signal, group, admitted = false }: RunOptions = {}): Promise<T> {
+    await this.acquire(signal, group, admitted);
     try {
       return await task();
     } finally {
@@ -61,16 +72,38 @@ export class RequestLimiter {
     }
   }
 
+  /**
+   * Holds a place in the queue for a request that waits elsewhere first; refused
+   * as "busy" when none is free. Places held by `replacing` that this holder takes
+   * over (a push superseding a waiting one) count as free.
+   */
+  holdPlace(holder: object, replacing: readonly object[] = []): void {
+    if (this.closedWith) throw this.closedWith;
+    if (!this.held.has(holder)) {
+      const freed = replacing.filter((other) => other !== holder && this.held.get(other) === 1).length;
+      if (this.places.length + this.held.size - freed >= this.options.maxQueue) throw this.busy();
+    }
+    this.held.set(holder, (this.held.get(holder) ?? 0) + 1);
+  }
+
+  releasePlace(holder: object): void {
+    const count = this.held.get(holder);
+    if (count === undefined) return;
+    if (count <= 1) this.held.delete(holder);
+    else this.held.set(holder, count - 1);
+  }
+
   /** Refuses everything queued and everything asked for later. */
   close(error: Error): void {
     this.closedWith = error;
     clearTimeout(this.spacingTimer);
     const waiting = this.places.splice(0).flatMap((place) => place.waiters);
     this.placeOfGroup.clear();
+    this.held.clear();
     for (const waiter of waiting) waiter.fail(error);
   }
 
-  private acquire(signal?: AbortSignal, group?: object): Promise<void> {
+  private acquire(signal: AbortSignal | undefined, group: object | undefined, admitted: boolean): Promise<void> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     if (this.places.length === 0 && this.active < this.options.maxInFlight && this.spacingWait() === 0) {
@@ -78,13 +111,8 @@ export class RequestLimiter {
       return Promise.resolve();
     }
     const joined = group === undefined ? undefined : this.placeOfGroup.get(group);
-    if (!joined && this.places.length >= this.options.maxQueue) {
-      return Promise.reject(
-        new DeviceCloudError(
-          'busy',
-          `too many requests waiting (${this.options.maxQueue} queued, ${this.active} in flight); message refused`,
-        ),
-      );
+    if (!joined && !admitted && this.places.length + this.held.size >= this.options.maxQueue) {
+      return Promise.reject(this.busy());
     }
     const place = joined ?? this.newPlace(group);
     return new Promise<void>((resolve, reject) => {
@@ -106,6 +134,13 @@ export class RequestLimiter {
       place.waiters.push(waiter);
       this.drain();
     });
+  }
+
+  private busy(): DeviceCloudError {
+    return new DeviceCloudError(
+      'busy',
+      `too many requests waiting (${this.options.maxQueue} queued, ${this.active} in flight); message refused`,
+    );
   }
 
   private newPlace(group: object | undefined): Place {

@@ -5,9 +5,10 @@
 import { setMaxListeners } from 'node:events';
 import { annotated, asDeviceCloudError, DeviceCloudError } from '../errors';
 import { RequestLimiter, type LimiterOptions } from './limiter';
+import { abandoned, SUPERSEDED, TargetOrder, Turn, type Target } from './order';
 import { encodeBody, type EncodedBody, type Request } from './request';
 import { retrying, sleep, type RetryOptions } from './retry';
-import { abortReason, CallSignals } from './signals';
+import { abortReason, CallSignals, type CallSignal } from './signals';
 import type { Transport } from './transport';
 
 export interface CallOptions {
@@ -19,8 +20,13 @@ export interface CallOptions {
 
 /** What the operations need of the request path. */
 export interface Caller {
-  /** Sends one request with the account's pacing and retries; resolves with the data of the answer. */
+  /**
+   * Sends one request with the account's pacing, order and retries; resolves
+   * with the data of the answer, or SUPERSEDED for a page push a newer one replaced.
+   */
   call(request: Request, options?: CallOptions): Promise<unknown>;
+  /** Runs several requests as one operation on the target: in its order, none of them targeted itself. */
+  ordered<T>(target: Target, name: string, work: () => Promise<T>, options?: CallOptions): Promise<T>;
   /**
    * Runs `round` again after a failure that `repeatable` allows, in the same
    * loop and within the same limits as a request's retries.
@@ -36,6 +42,7 @@ export class RequestPath implements Caller {
   private readonly closing = new AbortController();
   private readonly signals = new CallSignals(this.closing.signal);
   readonly limiter: RequestLimiter;
+  private readonly order: TargetOrder;
 
   constructor(
     private readonly transport: Transport,
@@ -45,6 +52,7 @@ export class RequestPath implements Caller {
     // Calls made without a signal of their own listen for the close: as many as the queue holds, so no listener warning.
     setMaxListeners(0, this.closing.signal);
     this.limiter = new RequestLimiter(limits);
+    this.order = new TargetOrder(this.limiter);
   }
 
   get closed(): boolean {
@@ -62,14 +70,77 @@ export class RequestPath implements Caller {
   }
 
   async call(request: Request, options: CallOptions = {}): Promise<unknown> {
+    const startedAt = Date.now();
+    const { target } = request;
+    const link = this.signals.link(options.signal, target?.supersedable === true);
+    try {
+      if (!target) return await this.attempts(request, link, options.group, startedAt);
+      return await this.inTurn(target, request.name, link, options.group, startedAt, (turn) =>
+        this.attempts(request, link, options.group, startedAt, turn),
+      );
+    } finally {
+      link.release();
+    }
+  }
+
+  async ordered<T>(target: Target, name: string, work: () => Promise<T>, options: CallOptions = {}): Promise<T> {
     const link = this.signals.link(options.signal);
+    try {
+      const result = await this.inTurn(target, name, link, options.group, Date.now(), work);
+      // Only a page push is superseded.
+      if (result === SUPERSEDED) throw new DeviceCloudError('internal', `internal error: ${name} was superseded`);
+      return result;
+    } finally {
+      link.release();
+    }
+  }
+
+  /** Runs `work` in its turn on the target; SUPERSEDED when a newer push made it unnecessary first. */
+  private async inTurn<T>(
+    target: Target,
+    name: string,
+    link: CallSignal,
+    group: object | undefined,
+    startedAt: number,
+    work: (turn: Turn) => Promise<T>,
+  ): Promise<T | typeof SUPERSEDED> {
+    const entered = this.order.enter(target, { link, group, name, deadline: startedAt + this.retry.maxTotalMs });
+    const turn = entered instanceof Turn ? entered : await entered;
+    if (turn === SUPERSEDED) return SUPERSEDED;
+    try {
+      return await work(turn);
+    } catch (error) {
+      // A superseded push that failed is not repeated; one abandoned on a close ends as the close says.
+      if (turn.superseded && !abandoned(link)) return SUPERSEDED;
+      throw error;
+    } finally {
+      this.order.leave(turn);
+    }
+  }
+
+  /** The attempts of one request, in the retry loop; a superseded turn makes no further attempt. */
+  private attempts(
+    request: Request,
+    link: CallSignal,
+    group: object | undefined,
+    startedAt: number,
+    turn?: Turn,
+  ): Promise<unknown> {
     // Encoded when first sent, not while waiting: a fan-out's calls all wait at once, each with its own body.
     let body: EncodedBody | undefined | null = null;
-    const send = () => this.transport.send(request, (body ??= encodeBody(request)), link.signal);
+    const send = async (): Promise<unknown> => {
+      if (turn) turn.onWire = true;
+      try {
+        return await this.transport.send(request, (body ??= encodeBody(request)), link.signal);
+      } finally {
+        if (turn) turn.onWire = false;
+      }
+    };
+    const limits = { signal: link.signal, group, admitted: turn?.waited === true };
     let mayHaveArrived = false;
     const attempt = async (): Promise<unknown> => {
       try {
-        return await this.limiter.run(send, link.signal, options.group);
+        return await this.limiter.run(send, limits);
       } catch (error) {
         const failure = link.signal.aborted ? abortReason(link.signal, request.name) : asDeviceCloudError(error);
         if (request.goneMeansDone && mayHaveArrived && failure.statusCode === 404) return undefined;
@@ -77,17 +148,15 @@ export class RequestPath implements Caller {
         throw failure;
       }
     };
-    try {
-      return await retrying(attempt, {
-        policy: this.retry,
-        failureOf: asDeviceCloudError,
-        repeatable: (failure) => failure.transient && (request.repeat === 'always' || failure.notSent === true),
-        pause: (ms) => pause(ms, link.signal),
-        givenUp: (failure, attempts) => this.givenUp(request, failure, attempts),
-      });
-    } finally {
-      link.release();
-    }
+    return retrying(attempt, {
+      policy: this.retry,
+      startedAt,
+      failureOf: asDeviceCloudError,
+      repeatable: (failure) =>
+        turn?.superseded !== true && failure.transient && (request.repeat === 'always' || failure.notSent === true),
+      pause: (ms) => pause(ms, link.signal),
+      givenUp: (failure, attempts) => this.givenUp(request, failure, attempts),
+    });
   }
 
   async repeat<T>(

@@ -1,5 +1,6 @@
 /** One request as an operation describes it, and its body as sent. */
 import type FormData from 'form-data';
+import type { Target } from './order';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -22,6 +23,8 @@ export interface Request {
    * work (a delete whose answer was lost): the call succeeds without data.
    */
   goneMeansDone?: boolean;
+  /** What it acts on: operations on one target go in the order they came (see TargetOrder). */
+  target?: Target;
 }
 
 export interface EncodedBody {

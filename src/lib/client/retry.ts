@@ -53,6 +53,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** How the loop treats a failed attempt. */
 export interface RetryRules {
   policy: RetryOptions;
+  /** When the call began (Date.now()), if before the first attempt: its time budget counts from then. */
+  startedAt?: number;
   /** The failure an attempt ended with, as our error. */
   failureOf(error: unknown): DeviceCloudError;
   /** Whether this failure may be tried again at all; the attempts, the wait and the time left are checked besides. */
@@ -70,7 +72,7 @@ export interface RetryRules {
  */
 export async function retrying<T>(attempt: (attempt: number) => Promise<T>, rules: RetryRules): Promise<T> {
   const { policy } = rules;
-  const started = Date.now();
+  const started = rules.startedAt ?? Date.now();
   for (let number = 1; ; number++) {
     try {
       return await attempt(number);

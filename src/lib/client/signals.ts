@@ -1,11 +1,14 @@
 /** The abort signal of each call: it aborts when the account closes or the caller gives up. */
 import { DeviceCloudError } from '../errors';
 
-/** An abort signal for one call, and how to stop listening for it once the call has ended. */
+/** An abort signal for one call, how to abort it alone, and how to stop listening for it once the call has ended. */
 export interface CallSignal {
   signal: AbortSignal;
+  abort: (reason: DeviceCloudError) => void;
   release: () => void;
 }
+
+const NOTHING = (): void => undefined;
 
 /**
  * The signals of the calls under way. A caller's signal is listened to once,
@@ -19,22 +22,26 @@ export class CallSignals {
 
   constructor(private readonly closing: AbortSignal) {}
 
-  /** One signal that aborts when the account closes or the caller gives up. */
-  link(caller?: AbortSignal): CallSignal {
-    if (!caller) return { signal: this.closing, release: () => undefined };
+  /**
+   * One signal that aborts when the account closes or the caller gives up; with
+   * `own`, a signal of the call's own, which can also be aborted alone.
+   */
+  link(caller?: AbortSignal, own = false): CallSignal {
+    if (!caller && !own) return { signal: this.closing, abort: NOTHING, release: NOTHING };
     const call = new AbortController();
-    const aborted = this.closing.aborted ? this.closing : caller.aborted ? caller : undefined;
+    const aborted = this.closing.aborted ? this.closing : caller?.aborted ? caller : undefined;
     if (aborted) {
       call.abort(aborted.reason);
-      return { signal: call.signal, release: () => undefined };
+      return { signal: call.signal, abort: NOTHING, release: NOTHING };
     }
-    const callerCalls = this.callsOf(caller);
-    callerCalls.add(call);
+    const callerCalls = caller ? this.callsOf(caller) : undefined;
+    callerCalls?.add(call);
     this.underWay.add(call);
     return {
       signal: call.signal,
+      abort: (reason) => call.abort(reason),
       release: () => {
-        callerCalls.delete(call);
+        callerCalls?.delete(call);
         this.underWay.delete(call);
       },
     };

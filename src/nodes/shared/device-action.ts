@@ -10,6 +10,7 @@
 import type { CallOptions, ServiceClient } from '../../lib/client';
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { digestOf, type PushContent } from '../../lib/push-memory';
+import { isSuperseded, type SupersededPush } from '../../lib/types';
 import { boolean, deviceId, type DeviceId, type PageId } from '../../lib/values';
 import type { AccountNode } from './account-link';
 import { prepareWith } from './action';
@@ -23,8 +24,8 @@ export interface DeviceActionSpec<Input, Output> {
   type: string;
   /** Reads every input but the device and parses it; throws a validation error that names the field. */
   prepare(inputs: Inputs): Input | Promise<Input>;
-  /** The service call for one device. */
-  run(client: ServiceClient, deviceId: DeviceId, input: Input, options: CallOptions): Promise<Output>;
+  /** The service call for one device; a push to a page may end superseded by a newer one. */
+  run(client: ServiceClient, deviceId: DeviceId, input: Input, options: CallOptions): Promise<Output | SupersededPush>;
   /** Short status text after success on one device. */
   status(output: Output, input: Input, RED: Translator): string;
   /** A push: the page it goes to and what makes two pushes the same, for `skipUnchanged`. */
@@ -46,6 +47,7 @@ export interface SkippedPush {
 type DeviceResult<Output> =
   | { deviceId: string; output: Output }
   | { deviceId: string; skipped: SkippedPush }
+  | { deviceId: string; superseded: SupersededPush }
   | { deviceId: string; error: DeviceCloudError };
 
 type Succeeded<Output> = Exclude<DeviceResult<Output>, { error: DeviceCloudError }>;
@@ -93,7 +95,7 @@ async function handleMessage<Input, Output>(
   if (targets !== ALL_DEVICES && !targets.fanOut) {
     const [result] = results;
     if ('error' in result) throw result.error;
-    msg.payload = 'skipped' in result ? result.skipped : result.output;
+    msg.payload = payloadOf(result);
     return { send: msg, status: statusOf(spec, result, input, texts) };
   }
   return fannedOut(RED, spec, msg, results, input, texts, signal);
@@ -112,19 +114,13 @@ async function runOnDevice<Input, Output>(
     if (work.skipUnchanged && pageId && digest && account.pushes.isUnchanged(id, pageId, digest)) {
       return { deviceId: id, skipped: { skipped: true, deviceId: id, pageId } };
     }
-    try {
-      const output = await spec.run(work.client, id, work.input, work.options);
-      if (spec.push) {
-        // A push without a page lands where the service chooses, so none of the device's pages is known any more.
-        if (pageId && digest) account.pushes.remember(id, pageId, digest);
-        else account.pushes.forget(id, 'all');
-      }
-      if (spec.empties) account.pushes.forget(id, spec.empties(work.input));
-      return { deviceId: id, output };
-    } catch (error) {
-      if (spec.push) account.pushes.forget(id, pageId ?? 'all');
-      throw error;
-    }
+    // A push without a page lands where the service chooses: none of the device's pages is known any more.
+    const touched = spec.push ? (pageId ?? 'all') : spec.empties?.(work.input);
+    const turn = touched === undefined ? undefined : account.pushes.begin(id, touched);
+    const output = await spec.run(work.client, id, work.input, work.options);
+    if (isSuperseded(output)) return { deviceId: id, superseded: output };
+    if (pageId && digest) account.pushes.remember(id, pageId, digest, turn);
+    return { deviceId: id, output };
   } catch (error) {
     return { deviceId: device, error: asDeviceCloudError(error) };
   }
@@ -152,7 +148,7 @@ function fannedOut<Input, Output>(
     succeeded.push(result);
     const copy = RED.util.cloneMessage(msg);
     copy.deviceId = result.deviceId;
-    copy.payload = 'skipped' in result ? result.skipped : result.output;
+    copy.payload = payloadOf(result);
     copies.push(copy);
   }
   const count = results.length;
@@ -181,7 +177,20 @@ function statusOf<Input, Output>(
   if ('skipped' in result) {
     return { fill: 'green', shape: 'ring', text: texts._(COMMON.status.unchanged, { page: result.skipped.pageId }) };
   }
+  if ('superseded' in result) {
+    return {
+      fill: 'green',
+      shape: 'ring',
+      text: texts._(COMMON.status.superseded, { page: result.superseded.pageId }),
+    };
+  }
   return { fill: 'green', shape: 'dot', text: spec.status(result.output, input, texts) };
+}
+
+function payloadOf<Output>(result: Succeeded<Output>): unknown {
+  if ('skipped' in result) return result.skipped;
+  if ('superseded' in result) return result.superseded;
+  return result.output;
 }
 
 /** `msg.skipUnchanged` (true or false) overrides the dialog's checkbox. */

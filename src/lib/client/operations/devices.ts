@@ -3,6 +3,7 @@ import type { Device, SyncIntervalResult } from '../../types';
 import type { SyncInterval } from '../../values/display';
 import type { DeviceId } from '../../values/ids';
 import { expectArray, isObject } from '../envelope';
+import { deviceTarget } from '../order';
 import type { CallOptions, Caller } from '../request-path';
 
 export class DeviceOperations {
@@ -29,6 +30,7 @@ export class DeviceOperations {
         path: `/devices/${deviceId}/sync-interval`,
         json: { syncInterval },
         repeat: 'always',
+        target: deviceTarget(deviceId),
       },
       options,
     );

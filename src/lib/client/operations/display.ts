@@ -1,9 +1,10 @@
 /** Pushes to a device's display pages, and page deletes (specification 4.8 to 4.11). */
 import { CONTENT_TYPES, FILE_EXTENSIONS, type ImagePush } from '../../images/image-file';
-import type { PushResult } from '../../types';
+import type { PushResult, SupersededPush } from '../../types';
 import type { StructuredTextPush, TextPush } from '../../values/display';
 import type { DeviceId, PageId } from '../../values/ids';
 import { expectObject } from '../envelope';
+import { deviceTarget, SUPERSEDED } from '../order';
 import { newForm, type Request } from '../request';
 import type { CallOptions, Caller } from '../request-path';
 
@@ -13,20 +14,26 @@ export interface PageDeleted {
   deleted: true;
 }
 
+/**
+ * What a push ends with: the service's result, or, for a push to a page that a
+ * newer push to the same page replaced while it waited, that it was not sent.
+ */
+export type PushOutcome = PushResult | SupersededPush;
+
 export class DisplayOperations {
   constructor(private readonly path: Caller) {}
 
-  pushText(deviceId: DeviceId, push: TextPush, options?: CallOptions): Promise<PushResult> {
+  pushText(deviceId: DeviceId, push: TextPush, options?: CallOptions): Promise<PushOutcome> {
     const json = { text: push.text, fontSize: push.fontSize, pageId: push.pageId };
-    return this.push(deviceId, 'push text', '/display/text', { json }, options);
+    return this.push(deviceId, push.pageId, 'push text', '/display/text', { json }, options);
   }
 
-  pushStructuredText(deviceId: DeviceId, push: StructuredTextPush, options?: CallOptions): Promise<PushResult> {
+  pushStructuredText(deviceId: DeviceId, push: StructuredTextPush, options?: CallOptions): Promise<PushOutcome> {
     const json = { title: push.title, body: push.body, pageId: push.pageId };
-    return this.push(deviceId, 'push title and body', '/display/structured-text', { json }, options);
+    return this.push(deviceId, push.pageId, 'push title and body', '/display/structured-text', { json }, options);
   }
 
-  pushImages(deviceId: DeviceId, push: ImagePush, options?: CallOptions): Promise<PushResult> {
+  pushImages(deviceId: DeviceId, push: ImagePush, options?: CallOptions): Promise<PushOutcome> {
     const form = newForm();
     push.images.forEach(({ data, format }, index) => {
       form.append('images', data, {
@@ -37,7 +44,7 @@ export class DisplayOperations {
     });
     if (push.dither !== undefined) form.append('dither', String(push.dither));
     if (push.pageId !== undefined) form.append('pageId', push.pageId);
-    return this.push(deviceId, 'push images', '/display/image', { multipart: form }, options);
+    return this.push(deviceId, push.pageId, 'push images', '/display/image', { multipart: form }, options);
   }
 
   /** Deletes one page, or every page of the device with `'all'` (said explicitly, never by omission). */
@@ -49,23 +56,34 @@ export class DisplayOperations {
         method: 'DELETE',
         path: `/devices/${deviceId}/display/pages${all ? '' : `/${pageId}`}`,
         repeat: 'always',
+        target: deviceTarget(deviceId, all ? undefined : pageId),
       },
       options,
     );
     return { deviceId, pageId, deleted: true };
   }
 
+  /** A push with a page goes in that page's order and may be superseded; one without, in the device's. */
   private async push(
     deviceId: DeviceId,
+    pageId: PageId | undefined,
     name: string,
     path: string,
     content: Pick<Request, 'json' | 'multipart'>,
     options?: CallOptions,
-  ): Promise<PushResult> {
+  ): Promise<PushOutcome> {
     const data = await this.path.call(
-      { name, method: 'POST', path: `/devices/${deviceId}${path}`, ...content, repeat: 'always' },
+      {
+        name,
+        method: 'POST',
+        path: `/devices/${deviceId}${path}`,
+        ...content,
+        repeat: 'always',
+        target: deviceTarget(deviceId, pageId, true),
+      },
       options,
     );
+    if (data === SUPERSEDED && pageId !== undefined) return { superseded: true, deviceId, pageId };
     const result = expectObject<PushResult>(data, name);
     // pushedPages was seen as a string, and the pageId echo may be missing.
     const normalised: PushResult = {

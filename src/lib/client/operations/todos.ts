@@ -3,6 +3,8 @@ import type { TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../../ty
 import type { TodoId } from '../../values/ids';
 import type { TodoCreate, TodoFilter, TodoUpdate } from '../../values/todos';
 import { expectArray, expectObject } from '../envelope';
+import { todoTarget } from '../order';
+import type { Request } from '../request';
 import type { CallOptions, Caller } from '../request-path';
 import { findTodo, setTodoCompleted, type WantedState } from './todo-state';
 
@@ -31,7 +33,14 @@ export class TodoOperations {
 
   async update(id: TodoId, fields: TodoUpdate, options?: CallOptions): Promise<TodoUpdated> {
     const data = await this.path.call(
-      { name: 'update to-do', method: 'PUT', path: `/todos/${id}`, json: fields, repeat: 'always' },
+      {
+        name: 'update to-do',
+        method: 'PUT',
+        path: `/todos/${id}`,
+        json: fields,
+        repeat: 'always',
+        target: todoTarget(id),
+      },
       options,
     );
     return expectObject<TodoUpdated>(data, 'update to-do');
@@ -47,7 +56,14 @@ export class TodoOperations {
 
   async delete(id: TodoId, options?: CallOptions): Promise<{ id: number; deleted: true }> {
     await this.path.call(
-      { name: 'delete to-do', method: 'DELETE', path: `/todos/${id}`, repeat: 'always', goneMeansDone: true },
+      {
+        name: 'delete to-do',
+        method: 'DELETE',
+        path: `/todos/${id}`,
+        repeat: 'always',
+        goneMeansDone: true,
+        target: todoTarget(id),
+      },
       options,
     );
     return { id, deleted: true };
@@ -58,8 +74,20 @@ export class TodoOperations {
     return findTodo(this, id, options);
   }
 
-  /** Brings a to-do to the wanted state (see setTodoCompleted). */
+  /** Brings a to-do to the wanted state (see setTodoCompleted), as one operation in the to-do's order. */
   setCompleted(id: TodoId, wanted: WantedState, options?: CallOptions): Promise<TodoState & { changed: boolean }> {
-    return setTodoCompleted(this.path, this, id, wanted, options);
+    // Its own requests are not ordered again: the whole workflow holds the to-do's turn.
+    const calls = {
+      list: (filter: TodoFilter, inner?: CallOptions) => this.list(filter, inner),
+      toggle: async (todo: TodoId, inner?: CallOptions) => {
+        await this.path.call(toggleRequest(todo), inner);
+      },
+    };
+    const work = () => setTodoCompleted(this.path, calls, id, wanted, options);
+    return this.path.ordered(todoTarget(id), 'complete to-do', work, options);
   }
+}
+
+function toggleRequest(id: TodoId): Request {
+  return { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' };
 }
