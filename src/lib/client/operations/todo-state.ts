@@ -19,15 +19,17 @@ interface TodoCalls {
   toggle(id: TodoId, options?: CallOptions): Promise<void>;
 }
 
-/** One to-do as the list shows it, looked for among all, then among completed ones. */
+/**
+ * One to-do as the list shows it: looked for among the pending ones, then
+ * among the completed ones, each asked for by status, so a completed to-do is
+ * found whether or not the service's unfiltered list holds it.
+ */
 export async function findTodo(todos: TodoCalls, id: TodoId, options?: CallOptions): Promise<TodoListItem> {
-  const found =
-    (await todos.list({}, options)).find((item) => Number(item.id) === id) ??
-    (await todos.list({ status: 1 }, options)).find((item) => Number(item.id) === id);
-  if (!found) {
-    throw new DeviceCloudError('http', `to-do ${id} not found`, { operation: 'find to-do', statusCode: 404 });
+  for (const status of [0, 1] as const) {
+    const found = (await todos.list({ status }, options)).find((item) => Number(item.id) === id);
+    if (found) return found;
   }
-  return found;
+  throw new DeviceCloudError('http', `to-do ${id} not found`, { operation: 'find to-do', statusCode: 404 });
 }
 
 /**

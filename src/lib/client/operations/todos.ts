@@ -1,7 +1,8 @@
 /** The to-do operations (specification 4.3 to 4.7), and the completion workflow built on them. */
 import type { TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../../types';
-import type { TodoId } from '../../values/ids';
-import type { TodoCreate, TodoFilter, TodoUpdate } from '../../values/todos';
+import { mergeById } from '../../todos/merge';
+import type { DeviceId, TodoId } from '../../values/ids';
+import type { TodoCreate, TodoFilter, TodoStatus, TodoUpdate } from '../../values/todos';
 import { expectArray, expectObject } from '../envelope';
 import { todoTarget } from '../order';
 import type { Request } from '../request';
@@ -11,15 +12,16 @@ import { findTodo, setTodoCompleted, type WantedState } from './todo-state';
 export class TodoOperations {
   constructor(private readonly path: Caller) {}
 
+  /**
+   * The to-dos, filtered. Without a status filter, pending and completed ones
+   * are fetched apart (two requests) and merged by id: an unfiltered list may
+   * leave completed to-dos out on the service.
+   */
   async list(filter: TodoFilter = {}, options?: CallOptions): Promise<TodoListItem[]> {
-    const query: Record<string, string> = {};
-    if (filter.status !== undefined) query.status = String(filter.status);
-    if (filter.deviceId !== undefined) query.deviceId = filter.deviceId;
-    const data = await this.path.call(
-      { name: 'list to-dos', method: 'GET', path: '/todos', query, repeat: 'always' },
-      options,
-    );
-    return expectArray<TodoListItem>(data, 'list to-dos');
+    if (filter.status !== undefined) return this.listOf(filter.status, filter.deviceId, options);
+    const pending = await this.listOf(0, filter.deviceId, options);
+    const completed = await this.listOf(1, filter.deviceId, options);
+    return mergeById([pending, completed]);
   }
 
   /** Never repeated after a failure that may have reached the service: a duplicate is worse than an error. */
@@ -67,6 +69,21 @@ export class TodoOperations {
       options,
     );
     return { id, deleted: true };
+  }
+
+  /** One request: the to-dos in one state, of one device or all. */
+  private async listOf(
+    status: TodoStatus,
+    deviceId: DeviceId | undefined,
+    options?: CallOptions,
+  ): Promise<TodoListItem[]> {
+    const query: Record<string, string> = { status: String(status) };
+    if (deviceId !== undefined) query.deviceId = deviceId;
+    const data = await this.path.call(
+      { name: 'list to-dos', method: 'GET', path: '/todos', query, repeat: 'always' },
+      options,
+    );
+    return expectArray<TodoListItem>(data, 'list to-dos');
   }
 
   /** One to-do as the list shows it; a 404 error when there is none with this id. */
