@@ -106,6 +106,8 @@ function startSimulatorProcess() {
         resetStats: () => ask('resetStats'),
         /** holds every request `ms` before answering it, as a distant service would */
         setLatency: (ms) => ask('latency', { ms }),
+        /** gives the account `count` devices; resolves with their ids */
+        setDevices: (count) => ask('devices', { count }).then(({ deviceIds }) => deviceIds),
         close: () =>
           new Promise((done) => {
             child.once('exit', () => done());

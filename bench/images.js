@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Images: the median time of fitImage (dist/lib/image-fit) fitting a
+ * Images: the median time of fitImage (dist/lib/images/fit) fitting a
  * 12-megapixel JPEG and an SVG dashboard to 400 x 300, against sharp alone
  * doing the same resize (the floor); the time of the first picture, which
  * loads sharp; the synchronous part of a call (what holds the event loop
@@ -144,7 +144,7 @@ async function pushPictures(client, pictures) {
 
 async function multipartPart(sharp) {
   const { DeviceCloudClient } = requireDist('lib/client');
-  const { LIMITS } = requireDist('lib/validate');
+  const { LIMITS } = requireDist('lib/values');
   const pictures = await largestPngs(sharp, LIMITS.imagesPerPush, LIMITS.imageBytes);
   const sim = await startSimulatorProcess();
   const client = new DeviceCloudClient({ baseUrl: sim.url, apiKey: API_KEY });
@@ -169,7 +169,7 @@ async function multipartPart(sharp) {
 
 async function main() {
   const runs = intOption('runs', 7);
-  const { fitImage, DEFAULT_FIT, isSharpLoaded } = requireDist('lib/image-fit');
+  const { fitImage, DEFAULT_FIT, isSharpLoaded } = requireDist('lib/images/fit');
   if (isSharpLoaded() || sharpLoaded()) throw new Error('sharp was loaded before the first picture');
   const fit = { ...DEFAULT_FIT, width: 400, height: 300 };
 

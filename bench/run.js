@@ -4,8 +4,8 @@
  * against the simulator on 127.0.0.1, then one table (Markdown) of the
  * figures, the targets and whether each is met. Uses dist/: build first.
  *
- *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7]
- *                     [--pages=50] [--only=push,throughput,memory,startup,images,render] [--profile] [--json=FILE] [--quick]
+ *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7] [--fanout=50] [--pages=50]
+ *                     [--only=push,throughput,fanout,memory,startup,images,render] [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
  * --profile: also profiles sequential pushes and a burst of ours (bench/profile.js) and prints where the time goes.
@@ -16,13 +16,14 @@ const os = require('node:os');
 const path = require('node:path');
 const { DIST, intOption, median, runChild, stringOption } = require('./common');
 
-const PARTS = ['push', 'throughput', 'memory', 'startup', 'images', 'render'];
+const PARTS = ['push', 'throughput', 'fanout', 'memory', 'startup', 'images', 'render'];
 const quick = process.argv.includes('--quick');
 const options = {
   pushes: intOption('pushes', quick ? 300 : 2000),
   burst: intOption('burst', quick ? 300 : 2000),
   messages: intOption('messages', quick ? 5000 : 50_000),
   startups: intOption('startups', quick ? 2 : 7),
+  fanout: intOption('fanout', 50),
   pages: intOption('pages', quick ? 10 : 50),
 };
 const parts = stringOption('only', PARTS.join(',')).split(',');
@@ -63,6 +64,16 @@ async function throughputPart() {
   for (const run of runs) {
     progress(`throughput: burst of ${options.burst}, ${run.args.join(' ')}`);
     results[run.name] = await runChild('throughput.js', { args: [...run.args, `--burst=${options.burst}`], ...quiet });
+  }
+  return results;
+}
+
+async function fanOutPart() {
+  const results = {};
+  for (const latency of [0, 5]) {
+    progress(`fan-out: messages to ${options.fanout} devices each, service taking ${latency} ms`);
+    const args = [`--devices=${options.fanout}`, `--messages=${quick ? 10 : 40}`, `--latency=${latency}`];
+    results[`latency${latency}`] = await runChild('fanout.js', { args, ...quiet });
   }
   return results;
 }
@@ -229,6 +240,16 @@ function throughputRows(results) {
     ]);
   }
   return rows;
+}
+
+function fanOutRows(results) {
+  return Object.values(results).map((r) => [
+    'Fan-out',
+    `one message to ${r.devices} devices (a page push), service taking ${r.latencyMs} ms: median (p90)`,
+    `${ms(r.medianMs)} (${ms(r.p90Ms)}), ${ms(r.perDeviceMs)} a device; ${r.simulatorPeakOpen} requests open at once`,
+    '',
+    '',
+  ]);
 }
 
 function memoryRows(r) {
@@ -403,6 +424,7 @@ async function main() {
   const runners = {
     push: pushPart,
     throughput: throughputPart,
+    fanout: fanOutPart,
     memory: memoryPart,
     startup: startupPart,
     images: imagesPart,
@@ -415,6 +437,7 @@ async function main() {
   const rows = [
     ...(results.push ? pushRows(results.push) : []),
     ...(results.throughput ? throughputRows(results.throughput) : []),
+    ...(results.fanout ? fanOutRows(results.fanout) : []),
     ...(results.memory ? memoryRows(results.memory) : []),
     ...(results.startup ? startupRows(results.startup) : []),
     ...(results.images ? imageRows(results.images) : []),

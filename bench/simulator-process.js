@@ -12,7 +12,8 @@
  * requests a client keeps open at once.
  *
  * Commands by IPC: url, stats ({peakOpen, served, open, connections, cpuMs}), resetStats,
- * latency (with `ms`). It ends when the parent disconnects.
+ * latency (with `ms`), devices (with `count`: the account then has that many devices, whose
+ * ids it answers). It ends when the parent disconnects.
  */
 const { requireDist } = require('./common');
 
@@ -64,6 +65,15 @@ async function main() {
     latency: ({ ms }) => {
       latencyMs = ms;
       return {};
+    },
+    devices: ({ count }) => {
+      const hex = (n) => n.toString(16).toUpperCase().padStart(2, '0');
+      sim.state.devices.splice(0);
+      for (let i = 0; i < count; i++) {
+        const deviceId = `AA:BB:CC:00:${hex(i >> 8)}:${hex(i & 0xff)}`;
+        sim.state.devices.push({ deviceId, alias: `Display ${i + 1}`, board: 'esp32-c3' });
+      }
+      return { deviceIds: sim.state.devices.map((device) => device.deviceId) };
     },
   };
   process.on('message', ({ id, command, ...args }) => {

@@ -52,6 +52,39 @@ export class DeviceCloudError extends Error {
   }
 }
 
+/**
+ * Anything thrown, as our error: our own as it is; anything else is a fault of
+ * ours, not of the network or the input, and is never retried.
+ */
+export function asDeviceCloudError(error: unknown): DeviceCloudError {
+  if (error instanceof DeviceCloudError) return error;
+  return new DeviceCloudError('internal', `internal error: ${describeThrown(error)}`);
+}
+
+/** A short text for anything thrown, even an object without a usable toString. */
+export function describeThrown(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    text = 'an error that cannot be shown as text';
+  }
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** The same failure, its text extended by a note. */
+export function annotated(failure: DeviceCloudError, note: string): DeviceCloudError {
+  return new DeviceCloudError(failure.kind, `${failure.message}; ${note}`, {
+    operation: failure.operation,
+    code: failure.code,
+    statusCode: failure.statusCode,
+    serviceMessage: failure.serviceMessage,
+    field: failure.field,
+    retryAfterMs: failure.retryAfterMs,
+    notSent: failure.notSent,
+  });
+}
+
 const LONGEST_FIELD_NAME = 60;
 
 /**

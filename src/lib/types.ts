@@ -1,17 +1,5 @@
-/** The service's resources and request shapes, as the specification describes them. */
-
-export const SYNC_INTERVALS = [0, 10, 30, 60, 180, 720] as const;
-export type SyncInterval = (typeof SYNC_INTERVALS)[number];
-
-export const PAGE_IDS = ['1', '2', '3', '4', '5'] as const;
-export type PageId = (typeof PAGE_IDS)[number];
-
-export const REPEAT_TYPES = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
-export type RepeatType = (typeof REPEAT_TYPES)[number];
-
-export const PRIORITY_NAMES = ['normal', 'important', 'urgent'] as const;
-export type Priority = 0 | 1 | 2;
-export type TodoStatus = 0 | 1;
+/** What the service answers: its resources and results, as the specification describes them. */
+import type { Priority, TodoStatus } from './values/todos';
 
 export interface Device {
   deviceId: string;
@@ -39,29 +27,6 @@ export interface TodoListItem {
   createDate: string;
   updateDate: number;
   [field: string]: unknown;
-}
-
-export interface TodoFilter {
-  status?: TodoStatus;
-  deviceId?: string;
-}
-
-/** Fields shared by create and update; the create request also requires a title. */
-export interface TodoFields {
-  title?: string;
-  description?: string;
-  dueDate?: string;
-  dueTime?: string;
-  repeatType?: RepeatType;
-  repeatWeekday?: number;
-  repeatMonth?: number;
-  repeatDay?: number;
-  priority?: Priority;
-  deviceId?: string;
-}
-
-export interface TodoCreate extends TodoFields {
-  title: string;
 }
 
 export interface TodoCreated {
@@ -92,27 +57,13 @@ export interface PushResult {
   pageId?: string;
 }
 
-export interface TextPush {
-  text: string;
-  fontSize?: number;
-  pageId?: PageId;
+/** The payload of a page push that was not sent: a newer push to the same page came while it waited. */
+export interface SupersededPush {
+  superseded: true;
+  deviceId: string;
+  pageId: string;
 }
 
-export interface StructuredTextPush {
-  title?: string;
-  body?: string;
-  pageId?: PageId;
-}
-
-export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp';
-
-export interface ImageFile {
-  data: Buffer;
-  format: ImageFormat;
-}
-
-export interface ImagePush {
-  images: ImageFile[];
-  dither?: boolean;
-  pageId?: PageId;
+export function isSuperseded(value: unknown): value is SupersededPush {
+  return typeof value === 'object' && value !== null && (value as { superseded?: unknown }).superseded === true;
 }

@@ -1,8 +1,13 @@
-import { sendsKeyInClear } from '../lib/base-url';
-import { DeviceCloudClient, DEFAULT_PACING, DEFAULT_TIMEOUT_MS, type AuthHeader } from '../lib/client';
+import {
+  DEFAULT_PACING,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  sendsKeyInClear,
+  ServiceClient,
+  type AuthHeader,
+} from '../lib/client';
 import { DeviceCloudError } from '../lib/errors';
 import { PushMemory } from '../lib/push-memory';
-import { DEFAULT_RETRY } from '../lib/retry';
 import type { AccountNode } from './shared/account-link';
 import { registerAdminEndpoints } from './shared/admin';
 import type { Node, NodeAPI, NodeConfig } from './shared/red';
@@ -67,10 +72,10 @@ export default function register(RED: NodeAPI): void {
     RED.nodes.createNode(this, config);
     const node = this as AccountNode;
     const baseUrl = typeof config.baseUrl === 'string' ? config.baseUrl.trim() : '';
-    let client: DeviceCloudClient | undefined;
+    let client: ServiceClient | undefined;
     let unusable: DeviceCloudError | undefined;
     try {
-      client = new DeviceCloudClient({
+      client = new ServiceClient({
         baseUrl,
         apiKey: node.credentials?.apiKey ?? '',
         authHeader: authHeaderOf(node, config),

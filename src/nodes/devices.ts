@@ -4,6 +4,6 @@ import { defineAction } from './shared/action';
 export default defineAction<void, Device[]>({
   type: 'device-cloud-devices',
   prepare: () => undefined,
-  run: (client, _input, signal) => client.listDevices(signal),
+  run: (client, _input, options) => client.devices.list(options),
   status: (devices, _input, RED) => RED._('device-cloud-devices.status.listed', { count: devices.length }),
 });

@@ -1,20 +1,26 @@
 import { invalid } from '../lib/errors';
-import type { PageId, PushResult } from '../lib/types';
-import * as validate from '../lib/validate';
+import type { PushResult } from '../lib/types';
+import {
+  displayText,
+  fontSize,
+  plainObject,
+  structuredText,
+  type StructuredTextPush,
+  type TextPush,
+} from '../lib/values';
 import { defineDeviceAction } from './shared/device-action';
 import { optionalPageId, textOf } from './shared/fields';
 import type { Inputs } from './shared/inputs';
 
-type TextInput =
-  | { mode: 'text'; pageId?: PageId; text: string; fontSize?: number }
-  | { mode: 'structured'; pageId?: PageId; title?: string; body?: string };
+type TextInput = ({ mode: 'text' } & TextPush) | ({ mode: 'structured' } & StructuredTextPush);
 
+/** The title and body: msg.payload as {title, body} or as the body; the dialog's title, else msg.title. */
 async function structuredContent(inputs: Inputs): Promise<{ title?: string; body?: string }> {
   const payload = inputs.msg.payload;
   let title: unknown;
   let body: unknown;
   if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && !Buffer.isBuffer(payload)) {
-    ({ title, body } = validate.plainObject(payload, 'payload', ['title', 'body']));
+    ({ title, body } = plainObject(payload, 'payload', ['title', 'body']));
   } else if (payload !== undefined && payload !== null && payload !== '') {
     body = textOf(payload, 'payload');
   }
@@ -33,28 +39,21 @@ export default defineDeviceAction<TextInput, PushResult>({
     const mode = await inputs.get('mode', 'mode', 'text');
     if (mode !== 'text' && mode !== 'structured') throw invalid('mode', 'must be text or structured', mode);
     const pageId = await optionalPageId(inputs);
-    if (mode === 'structured') return { mode, pageId, ...(await structuredContent(inputs)) };
+    if (mode === 'structured') {
+      const { title, body } = await structuredContent(inputs);
+      return { mode, pageId, ...structuredText(title, body) };
+    }
     if (inputs.msg.payload === undefined || inputs.msg.payload === null) {
       throw invalid('payload', 'is required: the text to show');
     }
-    const fontSize = await inputs.get('fontSize');
-    return {
-      mode,
-      pageId,
-      text: textOf(inputs.msg.payload, 'payload'),
-      fontSize: fontSize === undefined || fontSize === '' ? undefined : validate.fontSize(fontSize),
-    };
+    const size = await inputs.get('fontSize');
+    const parsedSize = size === undefined || size === '' ? undefined : fontSize(size);
+    return { mode, pageId, text: displayText(textOf(inputs.msg.payload, 'payload')), fontSize: parsedSize };
   },
-  run(client, deviceId, input, signal) {
-    if (input.mode === 'structured') {
-      return client.pushStructuredText(
-        deviceId,
-        { title: input.title, body: input.body, pageId: input.pageId },
-        signal,
-      );
-    }
-    return client.pushText(deviceId, { text: input.text, fontSize: input.fontSize, pageId: input.pageId }, signal);
-  },
+  run: (client, deviceId, input, options) =>
+    input.mode === 'structured'
+      ? client.display.pushStructuredText(deviceId, input, options)
+      : client.display.pushText(deviceId, input, options),
   push: {
     pageId: (input) => input.pageId,
     content: (input) =>

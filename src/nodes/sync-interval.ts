@@ -1,14 +1,11 @@
-import type { SyncInterval, SyncIntervalResult } from '../lib/types';
-import * as validate from '../lib/validate';
+import type { SyncIntervalResult } from '../lib/types';
+import { syncInterval, type SyncInterval } from '../lib/values';
 import { defineDeviceAction } from './shared/device-action';
 
-export default defineDeviceAction<{ minutes: SyncInterval }, SyncIntervalResult>({
+export default defineDeviceAction<SyncInterval, SyncIntervalResult>({
   type: 'device-cloud-sync-interval',
-  async prepare(inputs) {
-    const minutes = await inputs.get('syncInterval', 'payload');
-    return { minutes: validate.syncInterval(minutes, 'syncInterval') };
-  },
-  run: (client, deviceId, { minutes }, signal) => client.setSyncInterval(deviceId, minutes, signal),
+  prepare: async (inputs) => syncInterval(await inputs.get('syncInterval', 'payload'), 'syncInterval'),
+  run: (client, deviceId, minutes, options) => client.devices.setSyncInterval(deviceId, minutes, options),
   status: (result, _input, RED) =>
     Number(result.syncInterval) === 0
       ? RED._('device-cloud-sync-interval.status.off')

@@ -1,12 +1,13 @@
+import type { WantedState } from '../lib/client';
 import { invalid } from '../lib/errors';
 import type { TodoState } from '../lib/types';
+import type { TodoId } from '../lib/values';
 import { defineAction } from './shared/action';
 import { todoIdInput } from './shared/fields';
 
-const ACTIONS = { complete: true, reopen: false, toggle: 'toggle' } as const;
-type Action = keyof typeof ACTIONS;
+const ACTIONS: Record<string, WantedState> = { complete: true, reopen: false, toggle: 'toggle' };
 
-export default defineAction<{ id: number; action: Action }, TodoState>({
+export default defineAction<{ id: TodoId; wanted: WantedState }, TodoState>({
   type: 'device-cloud-todo-complete',
   async prepare(inputs) {
     const id = await todoIdInput(inputs, true);
@@ -14,17 +15,12 @@ export default defineAction<{ id: number; action: Action }, TodoState>({
     if (typeof action !== 'string' || !Object.hasOwn(ACTIONS, action)) {
       throw invalid('action', 'must be complete, reopen or toggle', action);
     }
-    return { id, action: action as Action };
+    return { id, wanted: ACTIONS[action] };
   },
-  async run(client, { id, action }, signal) {
-    const state = await client.setTodoCompleted(id, ACTIONS[action], signal);
+  async run(client, { id, wanted }, options) {
+    const state = await client.todos.setCompleted(id, wanted, options);
     return { id: state.id, status: state.status, completed: state.completed };
   },
   status: (state, _input, RED) =>
-    RED._(
-      state.completed ? 'device-cloud-todo-complete.status.completed' : 'device-cloud-todo-complete.status.pending',
-      {
-        id: state.id,
-      },
-    ),
+    RED._(`device-cloud-todo-complete.status.${state.completed ? 'completed' : 'pending'}`, { id: state.id }),
 });

@@ -1,9 +1,10 @@
 import { invalid } from '../lib/errors';
 import type { TodoCreated } from '../lib/types';
+import { todoCreate, type TodoCreate } from '../lib/values';
 import { defineAction } from './shared/action';
 
 /** The to-do fields: msg.payload (an object, or a string used as the title), overridden by the dialog's values. */
-export default defineAction<Record<string, unknown>, TodoCreated>({
+export default defineAction<TodoCreate, TodoCreated>({
   type: 'device-cloud-todo-create',
   async prepare(inputs) {
     const payload = inputs.msg.payload;
@@ -30,8 +31,8 @@ export default defineAction<Record<string, unknown>, TodoCreated>({
       const deviceId = inputs.fromMessage('deviceId');
       if (deviceId !== undefined && deviceId !== '') fields.deviceId = deviceId;
     }
-    return fields;
+    return todoCreate(fields);
   },
-  run: (client, fields, signal) => client.createTodo(fields, signal),
+  run: (client, fields, options) => client.todos.create(fields, options),
   status: (created, _input, RED) => RED._('device-cloud-todo-create.status.created', { id: created.id }),
 });

@@ -1,12 +1,8 @@
-import type { TodoListItem } from '../lib/types';
 import { invalid } from '../lib/errors';
+import type { TodoListItem } from '../lib/types';
+import { todoFilter, type TodoFilter } from '../lib/values';
 import { defineAction } from './shared/action';
 import type { NodeConfig } from './shared/red';
-
-interface ListInput {
-  status?: unknown;
-  deviceId?: unknown;
-}
 
 const STATUS_FILTERS = ['', 'all', 'pending', 'completed'];
 
@@ -31,15 +27,15 @@ function statusOf(config: NodeConfig, fromMessage: unknown): unknown {
   return fromMessage === '' || fromMessage === 'all' ? undefined : fromMessage;
 }
 
-export default defineAction<ListInput, TodoListItem[]>({
+export default defineAction<TodoFilter, TodoListItem[]>({
   type: 'device-cloud-todo-list',
   async prepare(inputs) {
     const deviceId = await inputs.get('deviceId');
-    return {
+    return todoFilter({
       status: statusOf(inputs.config, inputs.fromMessage('status')),
       deviceId: deviceId === '' ? undefined : deviceId,
-    };
+    });
   },
-  run: (client, filter, signal) => client.listTodos(filter, signal),
+  run: (client, filter, options) => client.todos.list(filter, options),
   status: (items, _input, RED) => RED._('device-cloud-todo-list.status.listed', { count: items.length }),
 });

@@ -1,9 +1,10 @@
-import { invalid } from '../lib/errors';
 import type { TodoUpdated } from '../lib/types';
+import { todoUpdate, type TodoId, type TodoUpdate } from '../lib/values';
+import { invalid } from '../lib/errors';
 import { defineAction } from './shared/action';
 import { todoIdInput } from './shared/fields';
 
-export default defineAction<{ id: number; fields: unknown }, TodoUpdated>({
+export default defineAction<{ id: TodoId; fields: TodoUpdate }, TodoUpdated>({
   type: 'device-cloud-todo-update',
   async prepare(inputs) {
     const id = await todoIdInput(inputs, false);
@@ -11,8 +12,8 @@ export default defineAction<{ id: number; fields: unknown }, TodoUpdated>({
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
       throw invalid('payload', 'must be an object with the fields to change', payload);
     }
-    return { id, fields: payload };
+    return { id, fields: todoUpdate(payload) };
   },
-  run: (client, { id, fields }, signal) => client.updateTodo(id, fields, signal),
+  run: (client, { id, fields }, options) => client.todos.update(id, fields, options),
   status: (updated, _input, RED) => RED._('device-cloud-todo-update.status.updated', { id: updated.id }),
 });

@@ -3,18 +3,17 @@
  * one message per change, and one when a pending to-do falls due. The service
  * has no events, so this node is where flows start from a to-do.
  */
-import { DeviceCloudError, describe } from '../lib/errors';
-import { TodoWatch, pollDelay, type TodoEvent } from '../lib/todo-watch';
-import * as validate from '../lib/validate';
-import { accountOf, type AccountNode } from './shared/account-link';
+import { describe, DeviceCloudError } from '../lib/errors';
+import { TodoPoller } from '../lib/todos/poller';
+import { TodoWatch, type TodoEvent } from '../lib/todos/watch';
+import { deviceId, type DeviceId } from '../lib/values';
 import { Inputs } from './shared/inputs';
-import type { Node, NodeAPI, NodeConfig, NodeMessage } from './shared/red';
+import { defineNode, type StartContext } from './shared/lifecycle';
+import type { Node, NodeConfig, NodeMessage } from './shared/red';
 import { COMMON, statusOfError } from './shared/status';
 
 const TYPE = 'device-cloud-todo-watch';
 const DEFAULT_INTERVAL_SECONDS = 60;
-/** The longest wait a Node.js timer takes; a longer one would fire at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** Seconds between polls: the dialog asks for at least 10, a hand-written flow may set less. */
 function intervalMsOf(node: Node, config: NodeConfig): number {
@@ -30,17 +29,9 @@ function intervalMsOf(node: Node, config: NodeConfig): number {
   return seconds * 1000;
 }
 
-function emitExistingOf(config: NodeConfig): boolean {
-  return config.emitExisting === true || config.emitExisting === 'true';
-}
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
 function clockTime(at: number): string {
   const date = new Date(at);
-  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())}`;
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
 /** A message of its own for each event, with copies, so a flow that edits one cannot change what the watch remembers. */
@@ -50,176 +41,55 @@ function messageOf(event: TodoEvent): NodeMessage {
   return msg;
 }
 
-function asDeviceCloudError(error: unknown): DeviceCloudError {
-  return error instanceof DeviceCloudError ? error : new DeviceCloudError('internal', String(error));
+/** The device filter as the dialog sets it (a string, or env, flow or global); undefined for every device. */
+async function deviceFilter({ RED, node, config }: StartContext): Promise<DeviceId | undefined> {
+  let value: unknown;
+  try {
+    value = await new Inputs(RED, node, config, {}).dialog('deviceId');
+  } catch (error) {
+    throw new DeviceCloudError('validation', `deviceId: could not be read: ${String(error)}`, { field: 'deviceId' });
+  }
+  return value === undefined || value === '' ? undefined : deviceId(value);
 }
 
-class Watcher {
-  private readonly watch: TodoWatch;
-  private readonly intervalMs: number;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private dueTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private pollAgain = false;
-  private inFlight: AbortController | undefined;
-  private failuresInRow = 0;
-  private closed = false;
-  /** The device filter the current baseline was taken with: another filter is another list. */
-  private baselineFilter: string | undefined;
-
-  constructor(
-    private readonly RED: NodeAPI,
-    private readonly node: Node,
-    private readonly config: NodeConfig,
-    private readonly account: AccountNode,
-  ) {
-    this.intervalMs = intervalMsOf(node, config);
-    this.watch = new TodoWatch({ emitExisting: emitExistingOf(config) });
-  }
-
-  start(): void {
-    this.node.status({ fill: 'blue', shape: 'ring', text: this.RED._(COMMON.status.requesting) });
-    this.tick();
-  }
-
-  /** A poll now; one already running is joined and followed by one more, never run beside. */
-  poll(): Promise<void> {
-    if (this.running) {
-      this.pollAgain = true;
-      return this.running;
-    }
-    this.running = this.pollWhileAsked().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  /** Stops the timers and abandons the poll in flight; resolves once it has settled. */
-  close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.pollTimer);
-    clearTimeout(this.dueTimer);
-    this.inFlight?.abort(new DeviceCloudError('aborted', 'the node was closed (redeploy or shutdown); poll abandoned'));
-    return this.running ?? Promise.resolve();
-  }
-
-  /** The regular poll: messages in between do not move it. */
-  private tick(): void {
-    this.pollTimer = undefined;
-    void this.poll().then(() => this.scheduleTick());
-  }
-
-  private scheduleTick(): void {
-    if (this.closed) return;
-    const delay = Math.min(pollDelay(this.intervalMs, this.failuresInRow), LONGEST_TIMER_MS);
-    this.pollTimer = setTimeout(() => this.tick(), delay);
-  }
-
-  private async pollWhileAsked(): Promise<void> {
-    do {
-      this.pollAgain = false;
-      await this.pollOnce();
-    } while (this.pollAgain && !this.closed);
-  }
-
-  private async pollOnce(): Promise<void> {
-    const controller = new AbortController();
-    this.inFlight = controller;
-    try {
-      const deviceId = await this.deviceFilter();
-      const items = await this.account
-        .client()
-        .listTodos(deviceId === undefined ? {} : { deviceId }, controller.signal);
-      if (this.closed) return;
-      if (deviceId !== this.baselineFilter) {
-        this.watch.reset();
-        this.baselineFilter = deviceId;
-      }
-      const now = Date.now();
-      const events = this.watch.update(items, now);
-      this.failuresInRow = 0;
-      for (const event of events) this.node.send(messageOf(event));
-      this.showWatching(now);
-      this.scheduleDue();
-    } catch (error) {
-      if (!this.closed) this.reportFailure(asDeviceCloudError(error));
-    } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
-    }
-  }
-
-  /** The device filter as the dialog sets it (a string, or env, flow or global); undefined for every device. */
-  private async deviceFilter(): Promise<string | undefined> {
-    let value: unknown;
-    try {
-      value = await new Inputs(this.RED, this.node, this.config, {}).dialog('deviceId');
-    } catch (error) {
-      throw new DeviceCloudError('validation', `deviceId: could not be read: ${String(error)}`, { field: 'deviceId' });
-    }
-    return value === undefined || value === '' ? undefined : validate.deviceId(value);
-  }
-
-  /** A timer for the next due moment, so a `due` comes on time whatever the interval. */
-  private scheduleDue(): void {
-    clearTimeout(this.dueTimer);
-    this.dueTimer = undefined;
-    const next = this.watch.nextDueAt();
-    if (next === undefined || this.closed) return;
-    const delay = Math.min(Math.max(next - Date.now(), 0), LONGEST_TIMER_MS);
-    this.dueTimer = setTimeout(() => {
-      this.dueTimer = undefined;
-      // A timer may fire a little early, or be capped: poll only once the moment is reached.
-      if (Date.now() >= next) void this.poll();
-      else this.scheduleDue();
-    }, delay);
-  }
-
-  private showWatching(now: number): void {
-    this.node.status({
-      fill: 'green',
-      shape: 'dot',
-      text: this.RED._(`${TYPE}.status.watching`, { pending: this.watch.pendingCount, time: clockTime(now) }),
-    });
-  }
-
-  /** Once per failed poll: red status, and an error a Catch node receives. Nothing else changes. */
-  private reportFailure(error: DeviceCloudError): void {
-    this.failuresInRow += 1;
-    const reason = statusOfError(this.RED, error);
-    this.node.status({
-      fill: 'red',
-      shape: 'ring',
-      text: this.RED._(`${TYPE}.status.failed`, { reason, time: clockTime(Date.now()) }),
-    });
-    this.node.error(error, { topic: 'poll-failed', payload: error.message });
-  }
+/** Polls from the start; each failed poll turns the status red and reaches a Catch node once. */
+function startPolling(context: StartContext): TodoPoller {
+  const { RED, node, config, account, showStatus } = context;
+  const watch = new TodoWatch({ emitExisting: config.emitExisting === true || config.emitExisting === 'true' });
+  const poller = new TodoPoller(
+    watch,
+    intervalMsOf(node, config),
+    {
+      async fetch(signal) {
+        const filter = await deviceFilter(context);
+        const items = await account.client().todos.list(filter === undefined ? {} : { deviceId: filter }, { signal });
+        return { items, filter };
+      },
+      polled(events, now) {
+        for (const event of events) node.send(messageOf(event));
+        const text = RED._(`${TYPE}.status.watching`, { pending: watch.pendingCount, time: clockTime(now) });
+        showStatus({ fill: 'green', shape: 'dot', text });
+      },
+      failed(error) {
+        const text = RED._(`${TYPE}.status.failed`, { reason: statusOfError(RED, error), time: clockTime(Date.now()) });
+        showStatus({ fill: 'red', shape: 'ring', text });
+        node.error(error, { topic: 'poll-failed', payload: error.message });
+      },
+    },
+    context.closing,
+  );
+  showStatus({ fill: 'blue', shape: 'ring', text: RED._(COMMON.status.requesting) });
+  poller.start();
+  return poller;
 }
 
-export default function register(RED: NodeAPI): void {
-  function TodoWatchNode(this: Node, config: NodeConfig): void {
-    RED.nodes.createNode(this, config);
-    const node = this;
-    const account = accountOf(RED, config.account);
-    if (!account) {
-      node.status({ fill: 'red', shape: 'ring', text: RED._(COMMON.status.noAccount) });
-      node.on('input', (_msg, _send, done) => {
-        done(
-          new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', {
-            field: 'account',
-          }),
-        );
-      });
-      return;
-    }
-    const watcher = new Watcher(RED, node, config, account);
-    node.on('input', (_msg, _send, done) => {
-      void watcher.poll().then(() => done());
-    });
-    node.on('close', (_removed, done) => {
-      node.status({});
-      void watcher.close().then(() => done());
-    });
-    watcher.start();
-  }
-  RED.nodes.registerType(TYPE, TodoWatchNode);
-}
+/** A message in asks for a poll now; what the poll finds goes out as events, never the message itself. */
+export default defineNode<TodoPoller>({
+  type: TYPE,
+  start: startPolling,
+  showsRequesting: false,
+  async handle(_context, poller) {
+    await poller.poll();
+    return { send: null };
+  },
+});

@@ -6,7 +6,7 @@
 const { expect } = require('chai');
 const net = require('node:net');
 const { DeviceCloudClient } = require('../../dist/lib/client');
-const { serviceAddress, sendsKeyInClear } = require('../../dist/lib/base-url');
+const { serviceAddress, sendsKeyInClear } = require('../../dist/lib/client/base-url');
 const { DeviceCloudError } = require('../../dist/lib/errors');
 const { startSimulator } = require('../../dist/simulator/server');
 

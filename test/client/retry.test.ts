@@ -1,7 +1,7 @@
 // The retry rules on their own: Retry-After in both forms, the backoff and its jitter.
 
 import { expect } from 'chai';
-import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, sleep } from '../../dist/lib/retry';
+import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, sleep } from '../../dist/lib/client/retry';
 import { DeviceCloudError } from '../../dist/lib/errors';
 
 describe('retry rules', function () {

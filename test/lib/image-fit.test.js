@@ -6,8 +6,8 @@
  * test/nodes/display-image-fit.test.js.
  */
 const { expect } = require('chai');
-const { fitOptions, isSvg, DEFAULT_FIT, FIT_MODES } = require('../../dist/lib/image-fit');
-const { bmpSize } = require('../../dist/lib/bmp');
+const { fitOptions, isSvg, DEFAULT_FIT, FIT_MODES } = require('../../dist/lib/images/fit');
+const { bmpSize } = require('../../dist/lib/images/bmp');
 const { bmpOfSize } = require('../support/pictures');
 const { expectInvalid } = require('../support/fixtures');
 

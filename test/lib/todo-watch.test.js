@@ -2,7 +2,7 @@
 // The to-do watch's logic on its own: diffs, due moments in the host's time zone, the clock injected.
 
 const { expect } = require('chai');
-const { TodoWatch, changeOf, diffSnapshots, dueMoment, pollDelay, snapshotOf } = require('../../dist/lib/todo-watch');
+const { TodoWatch, changeOf, diffSnapshots, dueMoment, pollDelay, snapshotOf } = require('../../dist/lib/todos/watch');
 
 const MINUTE = 60_000;
 

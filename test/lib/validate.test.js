@@ -5,7 +5,7 @@
  * validation error naming the field and the rule. No network.
  */
 const { expect } = require('chai');
-const validate = require('../../dist/lib/validate');
+const validate = require('../../dist/lib/values');
 const images = require('../../dist/lib/images');
 const { imagesOfEveryFormat, bmpImage, pngOfSize, fromFunctionNode, expectInvalid } = require('../support/fixtures');
 

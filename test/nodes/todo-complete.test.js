@@ -32,11 +32,19 @@ describe(TYPE, function () {
   const requestLines = () => h.requests.map((request) => `${request.method} ${servicePath(request)}`);
   const statusOf = (id) => h.sim.state.todos.get(id).status;
 
-  /** The reads the node makes are plain GET /todos with the key; the toggle carries no body. */
+  /** The reads ask for pending to-dos, then for completed ones (while not found); the toggle carries no body. */
   function expectReadThenMaybeToggle(id, toggled) {
-    expectRequest(h, h.requests[0], { method: 'GET', path: '/open/v1/todos' });
-    if (toggled) expectRequest(h, h.requests[1], { method: 'PUT', path: `/open/v1/todos/${id}/complete` });
+    const reads = id === COMPLETED ? ['0', '1'] : ['0'];
+    reads.forEach((status, index) => {
+      expectRequest(h, h.requests[index], { method: 'GET', path: '/open/v1/todos', query: { status } });
+    });
+    if (toggled) {
+      expectRequest(h, h.requests[reads.length], { method: 'PUT', path: `/open/v1/todos/${id}/complete` });
+    }
   }
+
+  /** The GET lines of the look-up: one for a pending to-do, two for a completed one. */
+  const readLines = (id) => (id === COMPLETED ? ['GET /open/v1/todos', 'GET /open/v1/todos'] : ['GET /open/v1/todos']);
 
   const transitions = [
     // action, to-do, whether the service must be called, the state after
@@ -53,7 +61,7 @@ describe(TYPE, function () {
       await h.load({ type: TYPE, action, todoId: '', todoIdType: 'str' });
       const { output } = await h.send(messageWith({ todoId: id }));
 
-      const expected = ['GET /open/v1/todos', ...(toggles ? [`PUT /open/v1/todos/${id}/complete`] : [])];
+      const expected = [...readLines(id), ...(toggles ? [`PUT /open/v1/todos/${id}/complete`] : [])];
       expect(requestLines()).to.deep.equal(expected);
       expectReadThenMaybeToggle(id, toggles);
       expect(output.payload).to.deep.equal({ id, status: after, completed: after === 1 });
@@ -86,7 +94,7 @@ describe(TYPE, function () {
     it('takes the dialog action over msg.action', async () => {
       await h.load({ type: TYPE, action: 'complete' });
       const { output } = await h.send({ todoId: COMPLETED, action: 'reopen' });
-      expect(requestLines()).to.deep.equal(['GET /open/v1/todos']);
+      expect(requestLines()).to.deep.equal(readLines(COMPLETED));
       expect(output.payload).to.deep.equal({ id: COMPLETED, status: 1, completed: true });
     });
   });
@@ -111,7 +119,7 @@ describe(TYPE, function () {
         await h.load({ type: TYPE, action: 'toggle', ...source.config });
         await sendFromSource(h, source, {});
         const id = source.wins === 'dialog' ? PENDING : COMPLETED;
-        expect(requestLines()).to.deep.equal(['GET /open/v1/todos', `PUT /open/v1/todos/${id}/complete`]);
+        expect(requestLines()).to.deep.equal([...readLines(id), `PUT /open/v1/todos/${id}/complete`]);
       });
     }
   });

@@ -58,13 +58,22 @@ describe(TYPE, function () {
   }
 
   const listedIds = (output) => output.payload.map((item) => item.id);
+  /** Without a status filter the node asks for each state (status=0, then status=1) and merges the two lists. */
+  const bothStates = (filter = {}) => [
+    { status: '0', ...filter },
+    { status: '1', ...filter },
+  ];
+  const queries = () => h.requests.map((request) => request.query);
 
-  it('sends GET /todos without a query and puts the list items in msg.payload', async () => {
+  it('sends GET /todos for each state and puts the list items, pending first, in msg.payload', async () => {
     await h.load({ type: TYPE, statusFilter: '', deviceId: '', deviceIdType: 'str' });
     const { output } = await h.send(messageWith({ payload: 'anything' }));
 
-    expectRequest(h, onlyRequest(h), { method: 'GET', path: '/open/v1/todos' });
-    expect(output.payload).to.deep.equal(todos.map(listItem));
+    expect(h.requests).to.have.length(2);
+    bothStates().forEach((query, index) => {
+      expectRequest(h, h.requests[index], { method: 'GET', path: '/open/v1/todos', query });
+    });
+    expect(output.payload).to.deep.equal([todos[0], todos[2], todos[1]].map(listItem));
     expectKept(output);
     expectSuccessStatus(h);
   });
@@ -103,8 +112,8 @@ describe(TYPE, function () {
     it('lists both states for the dialog "all", whatever msg.status says', async () => {
       await h.load({ type: TYPE, statusFilter: 'all' });
       const { output } = await h.send({ status: 1 });
-      expect(onlyRequest(h).query).to.deep.equal({});
-      expect(listedIds(output)).to.deep.equal([1, 2, 3]);
+      expect(queries()).to.deep.equal(bothStates());
+      expect(listedIds(output)).to.deep.equal([1, 3, 2]);
     });
 
     it('sends the dialog "completed" as status=1', async () => {
@@ -133,7 +142,7 @@ describe(TYPE, function () {
       it('keeps "all"', async () => {
         await h.load({ type: TYPE, status: 'all' });
         await h.send({ status: 1 });
-        expect(onlyRequest(h).query).to.deep.equal({});
+        expect(queries()).to.deep.equal(bothStates());
       });
 
       it('takes statusFilter over it once both are there', async () => {
@@ -155,7 +164,12 @@ describe(TYPE, function () {
     it('sends msg.deviceId upper-case with ":" and lists only that device', async () => {
       await h.load({ type: TYPE, statusFilter: '' });
       const { output } = await h.send({ deviceId: 'aa-bb-cc-dd-ee-02' });
-      expectRequest(h, onlyRequest(h), { method: 'GET', path: '/open/v1/todos', query: { deviceId: HALLWAY } });
+      expect(queries()).to.deep.equal(bothStates({ deviceId: HALLWAY }));
+      expectRequest(h, h.requests[1], {
+        method: 'GET',
+        path: '/open/v1/todos',
+        query: bothStates({ deviceId: HALLWAY })[1],
+      });
       expect(output.payload).to.deep.equal([listItem(todos[1])]);
     });
 
@@ -170,7 +184,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, statusFilter: '', ...source.config });
         await sendFromSource(h, source, {});
-        expect(onlyRequest(h).query).to.deep.equal({ deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN });
+        expect(queries()).to.deep.equal(bothStates({ deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN }));
       });
     }
   });

@@ -97,7 +97,10 @@ describe('device-cloud-todo-watch', function () {
   }
 
   function todoPolls() {
-    return h.requests.filter((request) => request.method === 'GET' && request.path === '/open/v1/todos');
+    // Each poll asks for both states, status=0 and then status=1: its first request stands for it.
+    return h.requests.filter(
+      (request) => request.method === 'GET' && request.path === '/open/v1/todos' && request.query.status === '0',
+    );
   }
 
   /** A call to the simulator's API, as another client (the app, a device) would make it. */
@@ -126,7 +129,7 @@ describe('device-cloud-todo-watch', function () {
       const polls = todoPolls();
       expect(polls.length).to.be.at.least(1);
       for (const request of polls) {
-        expect(request.query, 'both states, no filter').to.deep.equal({});
+        expect(request.query, 'pending first, no device filter').to.deep.equal({ status: '0' });
         expect(request.headers['x-api-key']).to.equal(h.sim.apiKey);
       }
       expect(h.lastStatus).to.deep.equal({ fill: 'green', shape: 'dot', text: WATCHING });
@@ -225,7 +228,7 @@ describe('device-cloud-todo-watch', function () {
       await pollNow();
 
       expect(topics()).to.deep.equal([`created ${hallway.id}`]);
-      for (const request of todoPolls()) expect(request.query).to.deep.equal({ deviceId: HALLWAY });
+      for (const request of todoPolls()) expect(request.query).to.deep.equal({ status: '0', deviceId: HALLWAY });
     });
 
     it('polls by itself at the interval, below the dialog minimum in a hand-written flow', async () => {

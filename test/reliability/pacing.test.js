@@ -56,7 +56,7 @@ describe('pacing through the nodes', function () {
 
   it('queues what exceeds maxInFlight and sends it when a place frees up', async () => {
     const account = await load(
-      { type: 'device-cloud-todo-list', statusFilter: 'all' },
+      { type: 'device-cloud-todo-list', statusFilter: 'pending' },
       { maxInFlight: '2', timeout: '0.2', retries: '0' },
     );
     h.sim.misbehave({ kind: 'hang', times: 2 });

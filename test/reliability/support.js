@@ -102,7 +102,8 @@ const NODE_CASES = [
   {
     type: 'device-cloud-todo-list',
     repeat: 'always',
-    config: { statusFilter: 'all' },
+    // One request of its kind: without a status filter the node makes two (status=0, then status=1).
+    config: { statusFilter: 'pending' },
     seed: seedTodo,
     message: () => ({}),
     target: { method: 'GET' },

@@ -1,11 +1,11 @@
-import type { DeviceCloudClient } from '../../lib/client';
+import type { ServiceClient } from '../../lib/client';
 import type { PushMemory } from '../../lib/push-memory';
 import type { Node, NodeAPI } from './red';
 
 /** What an action node needs of its account node. */
 export interface AccountNode extends Node {
   /** The account's client; throws a validation error when the account is not usable (no key, bad URL). */
-  client(): DeviceCloudClient;
+  client(): ServiceClient;
   /** What was last pushed to each device's page through this account, for `skipUnchanged`. */
   pushes: PushMemory;
 }

@@ -27,7 +27,7 @@ async function answerDevices(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
     return;
   }
   try {
-    const devices = await account.client().listDevices();
+    const devices = await account.client().devices.list();
     res.status(200).json(devices.map(choiceOf));
   } catch (error) {
     res.status(502).json(failureOf(error));

@@ -7,24 +7,25 @@
  * A list or "all": one copy per device that succeeded, with `msg.deviceId` set
  * to that device; the failures end the message in one error naming each.
  */
-import type { DeviceCloudClient } from '../../lib/client';
-import { DeviceCloudError } from '../../lib/errors';
+import type { CallOptions, ServiceClient } from '../../lib/client';
+import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { digestOf, type PushContent } from '../../lib/push-memory';
-import type { PageId } from '../../lib/types';
-import * as validate from '../../lib/validate';
+import { isSuperseded, type SupersededPush } from '../../lib/types';
+import { boolean, deviceId, type DeviceId, type PageId } from '../../lib/values';
 import type { AccountNode } from './account-link';
-import { asFailure, defineNode, Failure, prepareWith, type MessageContext, type Outcome } from './action';
+import { prepareWith } from './action';
 import { ALL_DEVICES, deviceTargets } from './fields';
 import type { Inputs } from './inputs';
+import { defineNode, Failure, type MessageContext, type Outcome } from './lifecycle';
 import type { NodeAPI, NodeMessage } from './red';
 import { COMMON, type Translator } from './status';
 
 export interface DeviceActionSpec<Input, Output> {
   type: string;
-  /** Reads and checks every input but the device; throws a validation error that names the field. */
+  /** Reads every input but the device and parses it; throws a validation error that names the field. */
   prepare(inputs: Inputs): Input | Promise<Input>;
-  /** The service call for one device. */
-  run(client: DeviceCloudClient, deviceId: string, input: Input, signal: AbortSignal): Promise<Output>;
+  /** The service call for one device; a push to a page may end superseded by a newer one. */
+  run(client: ServiceClient, deviceId: DeviceId, input: Input, options: CallOptions): Promise<Output | SupersededPush>;
   /** Short status text after success on one device. */
   status(output: Output, input: Input, RED: Translator): string;
   /** A push: the page it goes to and what makes two pushes the same, for `skipUnchanged`. */
@@ -46,14 +47,21 @@ export interface SkippedPush {
 type DeviceResult<Output> =
   | { deviceId: string; output: Output }
   | { deviceId: string; skipped: SkippedPush }
+  | { deviceId: string; superseded: SupersededPush }
   | { deviceId: string; error: DeviceCloudError };
-/**
- * The most devices of one message handled at once, and never more than the account lets in flight:
- * "all" on a large account must not fill the account's queue, where the rest would fail as "queue full".
- */
-const DEVICES_AT_ONCE = 4;
 
 type Succeeded<Output> = Exclude<DeviceResult<Output>, { error: DeviceCloudError }>;
+
+/** What one message does on each of its devices. */
+interface Work<Input> {
+  client: ServiceClient;
+  account: AccountNode;
+  input: Input;
+  pageId: PageId | undefined;
+  digest: string | undefined;
+  skipUnchanged: boolean;
+  options: CallOptions;
+}
 
 export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, Output>): (RED: NodeAPI) => void {
   return (RED) =>
@@ -77,51 +85,44 @@ async function handleMessage<Input, Output>(
   const digest = spec.push && pageId ? digestOf(spec.push.content(input)) : undefined;
   const client = account.client();
 
-  const ids =
-    targets === ALL_DEVICES ? (await client.listDevices(signal)).map((device) => device.deviceId) : targets.ids;
-  const atOnce = Math.min(DEVICES_AT_ONCE, client.limits.maxInFlight);
-  const results = await inTurns(ids, atOnce, (deviceId) =>
-    runOnDevice(spec, { client, account, deviceId, input, pageId, digest, skipUnchanged, signal }),
-  );
+  const devices =
+    targets === ALL_DEVICES ? (await client.devices.list({ signal })).map((device) => device.deviceId) : targets.ids;
+  // The devices of one message wait in one place of the account's queue: "all" on a large account cannot fill it.
+  const options: CallOptions = devices.length > 1 ? { signal, group: {} } : { signal };
+  const work: Work<Input> = { client, account, input, pageId, digest, skipUnchanged, options };
+  const results = await Promise.all(devices.map((device) => runOnDevice(spec, work, device, targets === ALL_DEVICES)));
 
   if (targets !== ALL_DEVICES && !targets.fanOut) {
     const [result] = results;
     if ('error' in result) throw result.error;
-    msg.payload = 'skipped' in result ? result.skipped : result.output;
+    msg.payload = payloadOf(result);
     return { send: msg, status: statusOf(spec, result, input, texts) };
   }
   return fannedOut(RED, spec, msg, results, input, texts, signal);
 }
 
+/** One device's call; `listed`: the id comes from the service's list, not yet parsed. */
 async function runOnDevice<Input, Output>(
   spec: DeviceActionSpec<Input, Output>,
-  work: {
-    client: DeviceCloudClient;
-    account: AccountNode;
-    deviceId: string;
-    input: Input;
-    pageId: PageId | undefined;
-    digest: string | undefined;
-    skipUnchanged: boolean;
-    signal: AbortSignal;
-  },
+  work: Work<Input>,
+  device: DeviceId | string,
+  listed: boolean,
 ): Promise<DeviceResult<Output>> {
-  const { account, deviceId, pageId, digest } = work;
-  if (work.skipUnchanged && pageId && digest && account.pushes.isUnchanged(deviceId, pageId, digest)) {
-    return { deviceId, skipped: { skipped: true, deviceId, pageId } };
-  }
+  const { account, pageId, digest } = work;
   try {
-    const output = await spec.run(work.client, deviceId, work.input, work.signal);
-    if (spec.push) {
-      // A push without a page lands where the service chooses, so none of the device's pages is known any more.
-      if (pageId && digest) account.pushes.remember(deviceId, pageId, digest);
-      else account.pushes.forget(deviceId, 'all');
+    const id = listed ? deviceId(device) : (device as DeviceId);
+    if (work.skipUnchanged && pageId && digest && account.pushes.isUnchanged(id, pageId, digest)) {
+      return { deviceId: id, skipped: { skipped: true, deviceId: id, pageId } };
     }
-    if (spec.empties) account.pushes.forget(deviceId, spec.empties(work.input));
-    return { deviceId, output };
+    // A push without a page lands where the service chooses: none of the device's pages is known any more.
+    const touched = spec.push ? (pageId ?? 'all') : spec.empties?.(work.input);
+    const turn = touched === undefined ? undefined : account.pushes.begin(id, touched);
+    const output = await spec.run(work.client, id, work.input, work.options);
+    if (isSuperseded(output)) return { deviceId: id, superseded: output };
+    if (pageId && digest) account.pushes.remember(id, pageId, digest, turn);
+    return { deviceId: id, output };
   } catch (error) {
-    if (spec.push) account.pushes.forget(deviceId, pageId ?? 'all');
-    return { deviceId, error: asFailure(error) };
+    return { deviceId: device, error: asDeviceCloudError(error) };
   }
 }
 
@@ -147,7 +148,7 @@ function fannedOut<Input, Output>(
     succeeded.push(result);
     const copy = RED.util.cloneMessage(msg);
     copy.deviceId = result.deviceId;
-    copy.payload = 'skipped' in result ? result.skipped : result.output;
+    copy.payload = payloadOf(result);
     copies.push(copy);
   }
   const count = results.length;
@@ -160,8 +161,9 @@ function fannedOut<Input, Output>(
     );
     throw new Failure(error, copies, texts._(COMMON.status.devicesFailed, { failed: failures.length, count }));
   }
-  if (count === 0)
+  if (count === 0) {
     return { send: null, status: { fill: 'yellow', shape: 'ring', text: texts._(COMMON.status.noDevices) } };
+  }
   if (count === 1) return { send: copies, status: statusOf(spec, succeeded[0], input, texts) };
   return { send: copies, status: { fill: 'green', shape: 'dot', text: texts._(COMMON.status.devices, { count }) } };
 }
@@ -171,35 +173,30 @@ function statusOf<Input, Output>(
   result: Succeeded<Output>,
   input: Input,
   texts: Translator,
-): Outcome['status'] {
+): NonNullable<Outcome['status']> {
   if ('skipped' in result) {
     return { fill: 'green', shape: 'ring', text: texts._(COMMON.status.unchanged, { page: result.skipped.pageId }) };
   }
+  if ('superseded' in result) {
+    return {
+      fill: 'green',
+      shape: 'ring',
+      text: texts._(COMMON.status.superseded, { page: result.superseded.pageId }),
+    };
+  }
   return { fill: 'green', shape: 'dot', text: spec.status(result.output, input, texts) };
+}
+
+function payloadOf<Output>(result: Succeeded<Output>): unknown {
+  if ('skipped' in result) return result.skipped;
+  if ('superseded' in result) return result.superseded;
+  return result.output;
 }
 
 /** `msg.skipUnchanged` (true or false) overrides the dialog's checkbox. */
 async function skipUnchangedOption(inputs: Inputs): Promise<boolean> {
   const fromMessage = inputs.msg.skipUnchanged;
-  if (fromMessage !== undefined) return validate.boolean(fromMessage, 'skipUnchanged');
+  if (fromMessage !== undefined) return boolean(fromMessage, 'skipUnchanged');
   const configured = await inputs.dialog('skipUnchanged');
-  return configured === undefined ? false : validate.boolean(configured, 'skipUnchanged');
-}
-
-/** `work` on every item, at most `atOnce` at a time; the results in the items' order. */
-async function inTurns<Item, Result>(
-  items: Item[],
-  atOnce: number,
-  work: (item: Item) => Promise<Result>,
-): Promise<Result[]> {
-  const results = new Array<Result>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
-  return results;
+  return configured === undefined ? false : boolean(configured, 'skipUnchanged');
 }

@@ -1,7 +1,6 @@
-/** Inputs several nodes read the same way. */
+/** Inputs several nodes read the same way, parsed into the values the client takes. */
 import { invalid } from '../../lib/errors';
-import * as validate from '../../lib/validate';
-import type { PageId } from '../../lib/types';
+import { deviceId, pageId, todoId, type DeviceId, type PageId, type TodoId } from '../../lib/values';
 import type { Inputs } from './inputs';
 
 /** `msg.deviceId` (or the dialog's device) as "all" of the account's devices. */
@@ -10,7 +9,7 @@ export const ALL_DEVICES = 'all';
 export const MOST_DEVICES_PER_MESSAGE = 100;
 
 /** The devices a message addresses: one id, a list of ids (fanOut), or every device of the account. */
-export type DeviceTargets = { ids: string[]; fanOut: boolean } | typeof ALL_DEVICES;
+export type DeviceTargets = { ids: DeviceId[]; fanOut: boolean } | typeof ALL_DEVICES;
 
 export async function deviceTargets(inputs: Inputs): Promise<DeviceTargets> {
   const value = await inputs.get('deviceId');
@@ -18,22 +17,22 @@ export async function deviceTargets(inputs: Inputs): Promise<DeviceTargets> {
     throw invalid('deviceId', 'is required: set a device, a list of devices or "all", or msg.deviceId');
   }
   if (value === ALL_DEVICES) return ALL_DEVICES;
-  if (!Array.isArray(value)) return { ids: [validate.deviceId(value)], fanOut: false };
+  if (!Array.isArray(value)) return { ids: [deviceId(value)], fanOut: false };
   if (value.length === 0 || value.length > MOST_DEVICES_PER_MESSAGE) {
     throw invalid('deviceId', `must list 1 to ${MOST_DEVICES_PER_MESSAGE} devices`, value);
   }
   // A device listed twice gets one push, not two.
-  const ids = new Set(value.map((item, index) => validate.deviceId(item, `deviceId[${index}]`)));
+  const ids = new Set(value.map((item, index) => deviceId(item, `deviceId[${index}]`)));
   return { ids: [...ids], fanOut: true };
 }
 
 export async function optionalPageId(inputs: Inputs): Promise<PageId | undefined> {
   const value = await inputs.get('pageId');
-  return value === undefined || value === '' ? undefined : validate.pageId(value);
+  return value === undefined || value === '' ? undefined : pageId(value);
 }
 
 /** The to-do id: the dialog, msg.todoId, msg.payload as an id, or msg.payload.id. */
-export async function todoIdInput(inputs: Inputs, payloadMayBeId: boolean): Promise<number> {
+export async function todoIdInput(inputs: Inputs, payloadMayBeId: boolean): Promise<TodoId> {
   let value = await inputs.get('todoId');
   const payload = inputs.msg.payload;
   if (value === undefined && payloadMayBeId && (typeof payload === 'number' || typeof payload === 'string')) {
@@ -45,7 +44,7 @@ export async function todoIdInput(inputs: Inputs, payloadMayBeId: boolean): Prom
   if (value === undefined || value === '') {
     throw invalid('todoId', 'is required: set msg.todoId, or msg.payload.id');
   }
-  return validate.todoId(value, 'todoId');
+  return todoId(value, 'todoId');
 }
 
 /** A text input from a message: strings as they are, numbers and booleans written out, nothing else. */

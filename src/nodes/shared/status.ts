@@ -19,6 +19,7 @@ export const COMMON = {
     devicesFailed: key('status.devicesFailed'),
     noDevices: key('status.noDevices'),
     unchanged: key('status.unchanged'),
+    superseded: key('status.superseded'),
   },
   error: {
     validation: key('error.validation'),

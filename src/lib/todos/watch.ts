@@ -3,7 +3,7 @@
  * between two lists of to-dos, the moment a to-do falls due in the host's time
  * zone, and which due moments were already reported. The clock is passed in.
  */
-import type { TodoListItem } from './types';
+import type { TodoListItem } from '../types';
 
 export const TODO_EVENT_KINDS = ['created', 'updated', 'completed', 'reopened', 'deleted', 'due'] as const;
 export type TodoEventKind = (typeof TODO_EVENT_KINDS)[number];

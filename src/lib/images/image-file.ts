@@ -1,8 +1,26 @@
 /** Image input for a push: what the node accepts, the format read from the bytes, the limits. */
 import { types } from 'node:util';
-import { invalid } from './errors';
-import { LIMITS } from './validate';
-import type { ImageFile, ImageFormat } from './types';
+import { invalid } from '../errors';
+import type { PageId } from '../values/ids';
+import { LIMITS } from '../values/limits';
+import type { Parsed } from '../values/primitives';
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp';
+
+/** One picture as sent: bytes within 2 MB, of a format read from the bytes. */
+export interface ImageFile {
+  data: Buffer;
+  format: ImageFormat;
+}
+
+/** The pictures of one push: 1 to 5 image files. */
+export type PushImages = Parsed<readonly ImageFile[], 'PushImages'>;
+
+export interface ImagePush {
+  images: PushImages;
+  dither?: boolean;
+  pageId?: PageId;
+}
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',
@@ -103,6 +121,18 @@ export function imageInputs(value: unknown, field = 'payload'): { value: unknown
 }
 
 /** msg.payload for an image push sent as given: one image, or an array of 1 to 5. */
-export function imageFiles(value: unknown, field = 'payload'): ImageFile[] {
-  return imageInputs(value, field).map((input) => imageFile(input.value, input.field));
+export function imageFiles(value: unknown, field = 'payload'): PushImages {
+  return imageInputs(value, field).map((input) =>
+    imageFile(input.value, input.field),
+  ) as readonly ImageFile[] as PushImages;
+}
+
+/** A list of 1 to 5 pictures, each given as `{data}` (a Buffer, a data URL or base64). */
+export function imageList(value: unknown, field = 'images'): PushImages {
+  if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.imagesPerPush) {
+    throw invalid(field, `must hold 1 to ${LIMITS.imagesPerPush} images`, value);
+  }
+  return value.map((image: unknown, index) =>
+    imageFile((image as { data?: unknown } | null | undefined)?.data, `${field}[${index}]`),
+  ) as readonly ImageFile[] as PushImages;
 }

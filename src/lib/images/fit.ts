@@ -4,11 +4,17 @@
  * flow become a PNG of the screen's size, under the service's 2 MB limit.
  */
 import type { Sharp, SharpOptions } from 'sharp';
+import { invalid } from '../errors';
+import { LIMITS } from '../values/limits';
 import { bmpSize } from './bmp';
-import { invalid } from './errors';
-import { decodeImageInput, detectImageFormat, imageFile, imageInputs } from './images';
-import type { ImageFile } from './types';
-import { LIMITS } from './validate';
+import {
+  decodeImageInput,
+  detectImageFormat,
+  imageFile,
+  imageInputs,
+  type ImageFile,
+  type PushImages,
+} from './image-file';
 
 export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
 export type FitMode = (typeof FIT_MODES)[number];
@@ -150,8 +156,11 @@ function bmpOfTargetSize(bytes: Buffer, field: string, options: FitOptions): Ima
 }
 
 /** msg.payload for a fitted push: one picture, or an array of 1 to 5. */
-export function fitImages(value: unknown, field: string, options: FitOptions): Promise<ImageFile[]> {
-  return Promise.all(imageInputs(value, field).map((input) => fitImage(input.value, input.field, options)));
+export async function fitImages(value: unknown, field: string, options: FitOptions): Promise<PushImages> {
+  const images = await Promise.all(
+    imageInputs(value, field).map((input) => fitImage(input.value, input.field, options)),
+  );
+  return images as readonly ImageFile[] as PushImages;
 }
 
 async function read<T>(field: string, work: () => Promise<T>): Promise<T> {

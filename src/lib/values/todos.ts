@@ -1,118 +1,43 @@
-/**
- * The rules of the specification (sections 4, 7 and 8) and of our node contract
- * as pure functions: each takes an unknown value, returns it in the shape the
- * service wants, or throws a validation error that names the field and the rule.
- */
+/** The values of the to-do operations (specification sections 4.3 to 4.5), each with its rule. */
 import { types } from 'node:util';
-import { invalid } from './errors';
-import {
-  PAGE_IDS,
-  PRIORITY_NAMES,
-  REPEAT_TYPES,
-  SYNC_INTERVALS,
-  type PageId,
-  type Priority,
-  type RepeatType,
-  type SyncInterval,
-  type TodoCreate,
-  type TodoFields,
-  type TodoStatus,
-} from './types';
+import { invalid } from '../errors';
+import { deviceId, type DeviceId } from './ids';
+import { LIMITS } from './limits';
+import { integerInRange, isPlainObject, plainObject, text, toInteger, type Parsed } from './primitives';
 
-export const LIMITS = {
-  text: 5000,
-  structuredTitle: 200,
-  structuredBody: 5000,
-  fontSizeMin: 12,
-  fontSizeMax: 48,
-  fontSizeDefault: 20,
-  imagesPerPush: 5,
-  imageBytes: 2 * 1024 * 1024,
-  /** The specification sets no length for to-do titles and descriptions; this bound keeps runaway input out. */
-  freeText: 10_000,
-} as const;
+export const REPEAT_TYPES = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
+export type RepeatType = (typeof REPEAT_TYPES)[number];
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const PRIORITY_NAMES = ['normal', 'important', 'urgent'] as const;
+export type Priority = 0 | 1 | 2;
+/** 0 pending, 1 completed. */
+export type TodoStatus = 0 | 1;
 
-/** A string's length in characters as a person counts them (code points, not UTF-16 units). */
-export function characterCount(text: string): number {
-  let count = 0;
-  // A surrogate pair is one character; a lone surrogate counts as one too.
-  for (let i = 0; i < text.length; i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1) count++;
-  return count;
+/** The list's filters, each optional. */
+export interface TodoFilter {
+  status?: TodoStatus;
+  deviceId?: DeviceId;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  // Not `=== Object.prototype`: an object a function node builds comes from its sandbox's realm.
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
+/** Fields shared by create and update; the create request also requires a title. */
+export interface TodoFields {
+  title?: string;
+  description?: string;
+  dueDate?: string;
+  dueTime?: string;
+  repeatType?: RepeatType;
+  repeatWeekday?: number;
+  repeatMonth?: number;
+  repeatDay?: number;
+  priority?: Priority;
+  /** empty for a personal to-do */
+  deviceId?: DeviceId | '';
 }
 
-/** An integer from a number or a string of digits; anything else is undefined. */
-function toInteger(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value)) return Number(value.trim());
-  return undefined;
-}
-
-/** A device id as the service writes it: checked with one cheap test, as most ids come so and each push checks twice. */
-const CANONICAL_DEVICE_ID = /^[0-9A-F]{2}(?::[0-9A-F]{2}){5}$/;
-
-export function deviceId(value: unknown, field = 'deviceId'): string {
-  const rule = 'must be a MAC address of six hex pairs, e.g. AA:BB:CC:DD:EE:FF';
-  if (typeof value !== 'string') throw invalid(field, rule, value);
-  if (CANONICAL_DEVICE_ID.test(value)) return value;
-  const match = /^([0-9a-f]{2})([:-]?)([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})$/i.exec(
-    value.trim(),
-  );
-  if (!match) throw invalid(field, rule, value);
-  return [match[1], match[3], match[4], match[5], match[6], match[7]].join(':').toUpperCase();
-}
-
-export function todoId(value: unknown, field = 'todoId'): number {
-  const id = toInteger(value);
-  if (id === undefined || id < 1) throw invalid(field, 'must be a positive whole number', value);
-  return id;
-}
-
-export function pageId(value: unknown, field = 'pageId'): PageId {
-  const page = toInteger(value);
-  if (page === undefined || page < 1 || page > 5) throw invalid(field, 'must be a page number from 1 to 5', value);
-  return PAGE_IDS[page - 1];
-}
-
-export function syncInterval(value: unknown, field = 'syncInterval'): SyncInterval {
-  const minutes = toInteger(value);
-  const allowed = SYNC_INTERVALS as readonly number[];
-  if (minutes === undefined || !allowed.includes(minutes)) {
-    throw invalid(field, `must be one of ${SYNC_INTERVALS.join(', ')} (minutes)`, value);
-  }
-  return minutes as SyncInterval;
-}
-
-export function fontSize(value: unknown, field = 'fontSize'): number {
-  const size = toInteger(value);
-  if (size === undefined || size < LIMITS.fontSizeMin || size > LIMITS.fontSizeMax) {
-    throw invalid(field, `must be a whole number from ${LIMITS.fontSizeMin} to ${LIMITS.fontSizeMax}`, value);
-  }
-  return size;
-}
-
-export function boolean(value: unknown, field: string): boolean {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw invalid(field, 'must be true or false', value);
-}
-
-export function text(value: unknown, field: string, max: number, options: { allowEmpty?: boolean } = {}): string {
-  if (typeof value !== 'string') throw invalid(field, 'must be a string', value);
-  if (!options.allowEmpty && value.trim() === '') throw invalid(field, 'must not be empty or blank');
-  if (value.length > max && characterCount(value) > max) {
-    throw invalid(field, `must be at most ${max} characters`, value);
-  }
-  return value;
-}
+/** The body of POST /todos, checked field by field and as a whole. */
+export type TodoCreate = Parsed<TodoFields & { title: string }, 'TodoCreate'>;
+/** The body of PUT /todos/{id}: at least one field, checked. */
+export type TodoUpdate = Parsed<TodoFields, 'TodoUpdate'>;
 
 export function dueDate(value: unknown, field = 'dueDate'): string {
   const rule = 'must be a date written yyyy-MM-dd that exists, e.g. 2026-12-24';
@@ -155,14 +80,6 @@ export function repeatType(value: unknown, field = 'repeatType'): RepeatType {
   return name as RepeatType;
 }
 
-export function integerInRange(value: unknown, field: string, min: number, max: number): number {
-  const number = toInteger(value);
-  if (number === undefined || number < min || number > max) {
-    throw invalid(field, `must be a whole number from ${min} to ${max}`, value);
-  }
-  return number;
-}
-
 /** The list filter: 0 or "pending", 1 or "completed". */
 export function todoStatus(value: unknown, field = 'status'): TodoStatus {
   if (value === 'pending') return 0;
@@ -170,6 +87,14 @@ export function todoStatus(value: unknown, field = 'status'): TodoStatus {
   const status = toInteger(value);
   if (status !== 0 && status !== 1) throw invalid(field, 'must be 0 or "pending", 1 or "completed"', value);
   return status;
+}
+
+/** The list's filters as given (each may be left out). */
+export function todoFilter(filter: { status?: unknown; deviceId?: unknown }): TodoFilter {
+  const parsed: TodoFilter = {};
+  if (filter.status !== undefined) parsed.status = todoStatus(filter.status);
+  if (filter.deviceId !== undefined) parsed.deviceId = deviceId(filter.deviceId);
+  return parsed;
 }
 
 /**
@@ -211,16 +136,6 @@ const TODO_FIELD_NAMES = [
   'priority',
   'deviceId',
 ] as const;
-
-/** Checks that an object is a plain one with only the given keys; names the first offending key. */
-export function plainObject(value: unknown, field: string, allowed: readonly string[]): Record<string, unknown> {
-  if (!isPlainObject(value)) throw invalid(field, 'must be an object', value);
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) throw invalid(`${field}.${key}`, 'is not allowed (a prototype-polluting key)');
-    if (!allowed.includes(key)) throw invalid(`${field}.${key}`, `is not a known field; use ${allowed.join(', ')}`);
-  }
-  return value;
-}
 
 function todoFields(source: Record<string, unknown>): TodoFields {
   const fields: TodoFields = {};
@@ -272,15 +187,15 @@ export function todoCreate(value: unknown, field = 'payload'): TodoCreate {
   if (fields.title === undefined) throw invalid('title', 'is required to create a to-do');
   // A new to-do without repeatType does not repeat: a repeat field alone would be dropped silently.
   checkRepeat({ repeatType: 'none', ...fields });
-  return { ...fields, title: fields.title };
+  return { ...fields, title: fields.title } as TodoCreate;
 }
 
 /** The body of PUT /todos/{id}: at least one field; `status` belongs to the complete operation. */
-export function todoUpdate(value: unknown, field = 'payload'): TodoFields {
+export function todoUpdate(value: unknown, field = 'payload'): TodoUpdate {
   if (isPlainObject(value) && Object.hasOwn(value, 'status')) {
     throw invalid('status', 'cannot be changed by an update; use the device-cloud-todo-complete node');
   }
   const fields = todoFields(plainObject(value, field, [...TODO_FIELD_NAMES, 'id']));
   if (Object.keys(fields).length === 0) throw invalid(field, 'must hold at least one field to change');
-  return fields;
+  return fields as TodoUpdate;
 }

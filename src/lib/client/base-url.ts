@@ -1,4 +1,4 @@
-import { invalid } from './errors';
+import { invalid } from '../errors';
 
 export const API_PREFIX = '/open/v1';
 

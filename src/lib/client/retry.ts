@@ -1,3 +1,6 @@
+/** The retry policy of an account and its one loop, used by every call and by the to-do completion. */
+import type { DeviceCloudError } from '../errors';
+
 export interface RetryOptions {
   /** attempts in all, the first included; 1 turns retries off */
   maxAttempts: number;
@@ -45,4 +48,41 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** How the loop treats a failed attempt. */
+export interface RetryRules {
+  policy: RetryOptions;
+  /** When the call began (Date.now()), if before the first attempt: its time budget counts from then. */
+  startedAt?: number;
+  /** The failure an attempt ended with, as our error. */
+  failureOf(error: unknown): DeviceCloudError;
+  /** Whether this failure may be tried again at all; the attempts, the wait and the time left are checked besides. */
+  repeatable(failure: DeviceCloudError): boolean;
+  /** The wait between two attempts; rejects when the call is abandoned meanwhile. */
+  pause(ms: number): Promise<void>;
+  /** The failure as the caller gets it once the loop gives up; by default as it is. */
+  givenUp?(failure: DeviceCloudError, attempts: number): DeviceCloudError;
+}
+
+/**
+ * Makes attempts until one succeeds or the failure may not be repeated: it is
+ * not repeatable, the attempts are used up, the service asks for a longer wait
+ * than one may be, or the wait would pass the time a call may take.
+ */
+export async function retrying<T>(attempt: (attempt: number) => Promise<T>, rules: RetryRules): Promise<T> {
+  const { policy } = rules;
+  const started = rules.startedAt ?? Date.now();
+  for (let number = 1; ; number++) {
+    try {
+      return await attempt(number);
+    } catch (error) {
+      const failure = rules.failureOf(error);
+      const wait = Math.max(backoffDelay(number, policy), failure.retryAfterMs ?? 0);
+      const withinBudget =
+        number < policy.maxAttempts && wait <= policy.maxDelayMs && Date.now() - started + wait <= policy.maxTotalMs;
+      if (!withinBudget || !rules.repeatable(failure)) throw rules.givenUp?.(failure, number) ?? failure;
+      await rules.pause(wait);
+    }
+  }
 }

@@ -1,0 +1,110 @@
+/** The to-do operations (specification 4.3 to 4.7), and the completion workflow built on them. */
+import type { TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../../types';
+import { mergeById } from '../../todos/merge';
+import type { DeviceId, TodoId } from '../../values/ids';
+import type { TodoCreate, TodoFilter, TodoStatus, TodoUpdate } from '../../values/todos';
+import { expectArray, expectObject } from '../envelope';
+import { todoTarget } from '../order';
+import type { Request } from '../request';
+import type { CallOptions, Caller } from '../request-path';
+import { findTodo, setTodoCompleted, type WantedState } from './todo-state';
+
+export class TodoOperations {
+  constructor(private readonly path: Caller) {}
+
+  /**
+   * The to-dos, filtered. Without a status filter, pending and completed ones
+   * are fetched apart (two requests) and merged by id: an unfiltered list may
+   * leave completed to-dos out on the service.
+   */
+  async list(filter: TodoFilter = {}, options?: CallOptions): Promise<TodoListItem[]> {
+    if (filter.status !== undefined) return this.listOf(filter.status, filter.deviceId, options);
+    const pending = await this.listOf(0, filter.deviceId, options);
+    const completed = await this.listOf(1, filter.deviceId, options);
+    return mergeById([pending, completed]);
+  }
+
+  /** Never repeated after a failure that may have reached the service: a duplicate is worse than an error. */
+  async create(fields: TodoCreate, options?: CallOptions): Promise<TodoCreated> {
+    const data = await this.path.call(
+      { name: 'create to-do', method: 'POST', path: '/todos', json: fields, repeat: 'unsent' },
+      options,
+    );
+    return expectObject<TodoCreated>(data, 'create to-do');
+  }
+
+  async update(id: TodoId, fields: TodoUpdate, options?: CallOptions): Promise<TodoUpdated> {
+    const data = await this.path.call(
+      {
+        name: 'update to-do',
+        method: 'PUT',
+        path: `/todos/${id}`,
+        json: fields,
+        repeat: 'always',
+        target: todoTarget(id),
+      },
+      options,
+    );
+    return expectObject<TodoUpdated>(data, 'update to-do');
+  }
+
+  /** The service's complete call: it flips the state. Repeated only when it certainly did not arrive. */
+  async toggle(id: TodoId, options?: CallOptions): Promise<void> {
+    await this.path.call(
+      { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' },
+      options,
+    );
+  }
+
+  async delete(id: TodoId, options?: CallOptions): Promise<{ id: number; deleted: true }> {
+    await this.path.call(
+      {
+        name: 'delete to-do',
+        method: 'DELETE',
+        path: `/todos/${id}`,
+        repeat: 'always',
+        goneMeansDone: true,
+        target: todoTarget(id),
+      },
+      options,
+    );
+    return { id, deleted: true };
+  }
+
+  /** One request: the to-dos in one state, of one device or all. */
+  private async listOf(
+    status: TodoStatus,
+    deviceId: DeviceId | undefined,
+    options?: CallOptions,
+  ): Promise<TodoListItem[]> {
+    const query: Record<string, string> = { status: String(status) };
+    if (deviceId !== undefined) query.deviceId = deviceId;
+    const data = await this.path.call(
+      { name: 'list to-dos', method: 'GET', path: '/todos', query, repeat: 'always' },
+      options,
+    );
+    return expectArray<TodoListItem>(data, 'list to-dos');
+  }
+
+  /** One to-do as the list shows it; a 404 error when there is none with this id. */
+  find(id: TodoId, options?: CallOptions): Promise<TodoListItem> {
+    return findTodo(this, id, options);
+  }
+
+  /** Brings a to-do to the wanted state (see setTodoCompleted), as one operation in the to-do's order. */
+  setCompleted(id: TodoId, wanted: WantedState, options?: CallOptions): Promise<TodoState & { changed: boolean }> {
+    // Its own requests are not ordered again: the whole workflow holds the to-do's turn.
+    const calls = {
+      list: (filter: TodoFilter, inner?: CallOptions) => this.list(filter, inner),
+      toggle: async (todo: TodoId, inner?: CallOptions) => {
+        await this.path.call(toggleRequest(todo), inner);
+      },
+    };
+    const work = () => setTodoCompleted(this.path, calls, id, wanted, options);
+    return this.path.ordered(todoTarget(id), 'complete to-do', work, options);
+  }
+}
+
+function toggleRequest(id: TodoId): Request {
+  return { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' };
+}

@@ -1,0 +1,56 @@
+/** One request as an operation describes it, and its body as sent. */
+import type FormData from 'form-data';
+import type { Target } from './order';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Request {
+  /** what the call does, as the error text says it */
+  name: string;
+  method: Method;
+  /** below /open/v1 */
+  path: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  multipart?: FormData;
+  /**
+   * `always`: repeating it leaves the same result (reads, PUT, DELETE, page pushes).
+   * `unsent`: repeat only when the service certainly did not get it (429, connection refused).
+   */
+  repeat: 'always' | 'unsent';
+  /**
+   * A 404 after an attempt that may have arrived means that attempt did the
+   * work (a delete whose answer was lost): the call succeeds without data.
+   */
+  goneMeansDone?: boolean;
+  /** What it acts on: operations on one target go in the order they came (see TargetOrder). */
+  target?: Target;
+}
+
+export interface EncodedBody {
+  bytes: Buffer | string;
+  headers: Record<string, string>;
+}
+
+/** The body, encoded once however many attempts send it. */
+export function encodeBody(request: Request): EncodedBody | undefined {
+  if (request.multipart) {
+    const bytes = request.multipart.getBuffer();
+    return { bytes, headers: { ...request.multipart.getHeaders(), 'content-length': String(bytes.length) } };
+  }
+  if (request.json !== undefined) {
+    return { bytes: JSON.stringify(request.json), headers: { 'content-type': 'application/json' } };
+  }
+  return undefined;
+}
+
+export function queryString(query: Record<string, string> | undefined): string {
+  return query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
+}
+
+/** form-data is loaded by the first image push, so that Node-RED starts without it. */
+export function newForm(): FormData {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
+  const Form = require('form-data') as typeof FormData;
+  return new Form();
+}

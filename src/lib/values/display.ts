@@ -1,0 +1,71 @@
+/** The values of a display push and of the sync interval, each with its rule (specification sections 4.2, 4.8 to 4.10). */
+import { invalid } from '../errors';
+import type { PageId } from './ids';
+import { LIMITS } from './limits';
+import { text, toInteger, type Parsed } from './primitives';
+
+export const SYNC_INTERVALS = [0, 10, 30, 60, 180, 720] as const;
+/** How often a device syncs, in minutes: one of SYNC_INTERVALS (0 is off). */
+export type SyncInterval = Parsed<(typeof SYNC_INTERVALS)[number], 'SyncInterval'>;
+
+/** A text push's font size: a whole number from 12 to 48. */
+export type FontSize = Parsed<number, 'FontSize'>;
+/** The text of a text push: not blank, at most 5000 characters. */
+export type DisplayText = Parsed<string, 'DisplayText'>;
+/** The title of a title-and-body push: not blank, at most 200 characters. */
+export type PageTitle = Parsed<string, 'PageTitle'>;
+/** The body of a title-and-body push: not blank, at most 5000 characters. */
+export type PageBody = Parsed<string, 'PageBody'>;
+
+export interface TextPush {
+  text: DisplayText;
+  fontSize?: FontSize;
+  pageId?: PageId;
+}
+
+/** A title, a body or both. */
+export type StructuredTextPush = ({ title: PageTitle; body?: PageBody } | { title?: PageTitle; body: PageBody }) & {
+  pageId?: PageId;
+};
+
+export function syncInterval(value: unknown, field = 'syncInterval'): SyncInterval {
+  const minutes = toInteger(value);
+  const allowed = SYNC_INTERVALS as readonly number[];
+  if (minutes === undefined || !allowed.includes(minutes)) {
+    throw invalid(field, `must be one of ${SYNC_INTERVALS.join(', ')} (minutes)`, value);
+  }
+  return minutes as SyncInterval;
+}
+
+export function fontSize(value: unknown, field = 'fontSize'): FontSize {
+  const size = toInteger(value);
+  if (size === undefined || size < LIMITS.fontSizeMin || size > LIMITS.fontSizeMax) {
+    throw invalid(field, `must be a whole number from ${LIMITS.fontSizeMin} to ${LIMITS.fontSizeMax}`, value);
+  }
+  return size as FontSize;
+}
+
+export function displayText(value: unknown, field = 'text'): DisplayText {
+  return text(value, field, LIMITS.text) as DisplayText;
+}
+
+export function pageTitle(value: unknown, field = 'title'): PageTitle {
+  return text(value, field, LIMITS.structuredTitle) as PageTitle;
+}
+
+export function pageBody(value: unknown, field = 'body'): PageBody {
+  return text(value, field, LIMITS.structuredBody) as PageBody;
+}
+
+/** A title and a body, either left out (undefined); at least one of them is required. */
+export function structuredText(
+  title: unknown,
+  body: unknown,
+): { title: PageTitle; body?: PageBody } | { body: PageBody } {
+  const parsedTitle = title === undefined ? undefined : pageTitle(title);
+  const parsedBody = body === undefined ? undefined : pageBody(body);
+  if (parsedTitle !== undefined)
+    return parsedBody === undefined ? { title: parsedTitle } : { title: parsedTitle, body: parsedBody };
+  if (parsedBody === undefined) throw invalid('title', 'or body is required');
+  return { body: parsedBody };
+}

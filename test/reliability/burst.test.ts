@@ -1,0 +1,114 @@
+// A seeded burst through one display node: 200 text pushes over 20 pages of 4 devices, with the
+// simulator failing requests at random on the way. Afterwards every page shows its last push, every
+// message ended exactly once, each page got its pushes in the order they came, and no push went out
+// twice. BURST_SEED=<n> repeats a run.
+
+import { expect } from 'chai';
+import type { Fault, RecordedRequest } from '../../dist/simulator/server';
+import { Endings, pause, shown, startHarness, type Harness } from './order-support';
+
+const DEVICES = ['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02', 'AA:BB:CC:DD:EE:03', 'AA:BB:CC:DD:EE:04'];
+const PUSHES = 200;
+const FAULT_CHANCE = 0.15;
+const FAULTS: Fault[] = [
+  { kind: 'status', status: 500 },
+  { kind: 'status', status: 502, afterEffect: true },
+  { kind: 'status', status: 503 },
+  { kind: 'retry-after', status: 429, retryAfter: '0' },
+  { kind: 'reset' },
+  { kind: 'reset', afterEffect: true },
+  { kind: 'hang' },
+];
+
+/** mulberry32: a small seeded generator, so that a run can be repeated. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const seed = Number(process.env.BURST_SEED) || Math.floor(Math.random() * 2 ** 31);
+
+describe(`a seeded burst of pushes with random faults (BURST_SEED=${seed})`, function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let endings: Endings | undefined;
+
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h.stop());
+  afterEach(async () => {
+    endings?.detach();
+    await h.reset();
+  });
+
+  it('leaves every page with its last push, each message ended once, in order, none sent twice', async () => {
+    const random = generator(seed);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    await h.load(
+      { type: 'device-cloud-display-text', mode: 'text', deviceId: '', pageId: '' },
+      { account: { retries: '10', retryBaseDelay: '5', timeout: '0.2', maxInFlight: '3' } },
+    );
+    h.sim.state.devices.push(...DEVICES.slice(2).map((deviceId) => ({ deviceId, alias: deviceId, board: 'esp32-c3' })));
+    endings = new Endings(h, ['subject']);
+
+    const target = new Map<string, { deviceId: string; pageId: string }>();
+    const lastOfPage = new Map<string, string>();
+    let faults = 0;
+    for (let index = 0; index < PUSHES; index++) {
+      const id = `push ${index}`;
+      const deviceId = pick(DEVICES);
+      const pageId = String(1 + Math.floor(random() * 5));
+      target.set(id, { deviceId, pageId });
+      lastOfPage.set(`${deviceId} ${pageId}`, id);
+      if (random() < FAULT_CHANCE) {
+        // It hits the next push request to arrive, whichever page that is for.
+        h.sim.misbehave({ ...pick(FAULTS), method: 'POST' });
+        faults++;
+      }
+      h.node.receive({ _msgid: id, payload: id, deviceId, pageId });
+      await pause(Math.floor(random() * 3));
+    }
+    const ids = [...target.keys()];
+    await endings.settled(ids, 45_000);
+
+    for (const [page, id] of lastOfPage) {
+      const [deviceId, pageId] = page.split(' ');
+      expect(shown(h.sim, deviceId, Number(pageId)), page).to.equal(id);
+    }
+    for (const id of ids) {
+      const { deviceId, pageId } = target.get(id) ?? { deviceId: '', pageId: '' };
+      const payload = endings.payloadOf(id);
+      if (lastOfPage.get(`${deviceId} ${pageId}`) === id) expect(payload, id).to.include({ pageId });
+      else expect(payload, id).to.satisfy((value: Record<string, unknown>) => value.pageId === pageId);
+      if ((payload as { superseded?: boolean }).superseded) {
+        expect(payload, id).to.deep.equal({ superseded: true, deviceId, pageId });
+      }
+    }
+
+    const textOf = (request: RecordedRequest) => (request.body as { text: string }).text;
+    const answered = h.requests.filter((request) => request.fault === undefined);
+    const sentTexts = answered.map(textOf);
+    expect(new Set(sentTexts).size, 'no push answered twice').to.equal(sentTexts.length);
+    const faulted = h.requests.length - answered.length;
+    expect(faulted, 'faults met').to.be.at.most(faults);
+    expect(h.requests.length, 'requests <= pushes + retries').to.be.at.most(PUSHES + faulted);
+    // Each page got its pushes (their attempts included) in the order the messages came.
+    for (const page of lastOfPage.keys()) {
+      const numbers = h.requests
+        .filter(
+          (request) =>
+            `${decodeURIComponent(request.path).split('/')[4]} ${String((request.body as { pageId: string }).pageId)}` ===
+            page,
+        )
+        .map((request) => Number(textOf(request).split(' ')[1]));
+      expect(numbers, page).to.deep.equal([...numbers].sort((a, b) => a - b));
+    }
+  });
+});
