@@ -9,6 +9,17 @@ const { execFileSync } = require('node:child_process');
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
 const nodeIcons = path.join(root, 'nodes', 'icons');
+/** What tsc writes for a source file: the output's ending, and the source's. */
+const COMPILED = [
+  ['.d.mts.map', '.mts'],
+  ['.d.mts', '.mts'],
+  ['.mjs.map', '.mts'],
+  ['.mjs', '.mts'],
+  ['.d.ts.map', '.ts'],
+  ['.d.ts', '.ts'],
+  ['.js.map', '.ts'],
+  ['.js', '.ts'],
+];
 
 // `--clean` starts from an empty dist/ (the package build); a plain build
 // leaves it in place so that tests running beside it keep their files.
@@ -28,18 +39,6 @@ for (const icon of fs.readdirSync(path.join(root, 'icons'))) {
 }
 
 execFileSync(process.execPath, [path.join(__dirname, 'fonts.js')], { stdio: 'inherit' });
-
-/** What tsc writes for a source file: the output's ending, and the source's. */
-const COMPILED = [
-  ['.d.mts.map', '.mts'],
-  ['.d.mts', '.mts'],
-  ['.mjs.map', '.mts'],
-  ['.mjs', '.mts'],
-  ['.d.ts.map', '.ts'],
-  ['.d.ts', '.ts'],
-  ['.js.map', '.ts'],
-  ['.js', '.ts'],
-];
 
 /**
  * tsc leaves the output of a source file that was moved or deleted; Node.js would still find it (`./client` is
