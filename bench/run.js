@@ -4,8 +4,8 @@
  * against the simulator on 127.0.0.1, then one table (Markdown) of the
  * figures, the targets and whether each is met. Uses dist/: build first.
  *
- *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7]
- *                     [--only=push,throughput,memory,startup,images] [--profile] [--json=FILE] [--quick]
+ *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7] [--first-pushes=7]
+ *                     [--only=push,throughput,memory,startup,images,firstpush] [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
  * --profile: also profiles sequential pushes and a burst of ours (bench/profile.js) and prints where the time goes.
@@ -16,13 +16,14 @@ const os = require('node:os');
 const path = require('node:path');
 const { DIST, intOption, median, runChild, stringOption } = require('./common');
 
-const PARTS = ['push', 'throughput', 'memory', 'startup', 'images'];
+const PARTS = ['push', 'throughput', 'memory', 'startup', 'images', 'firstpush'];
 const quick = process.argv.includes('--quick');
 const options = {
   pushes: intOption('pushes', quick ? 300 : 2000),
   burst: intOption('burst', quick ? 300 : 2000),
   messages: intOption('messages', quick ? 5000 : 50_000),
   startups: intOption('startups', quick ? 2 : 7),
+  firstPushes: intOption('first-pushes', quick ? 2 : 7),
 };
 const parts = stringOption('only', PARTS.join(',')).split(',');
 const jsonFile = stringOption('json', undefined);
@@ -101,6 +102,38 @@ async function startupPart() {
 async function imagesPart() {
   progress('images: 12 MP JPEG and SVG to 400 x 300');
   return runChild('images.js', { args: [`--runs=${quick ? 3 : 7}`], execArgv: ['--expose-gc'], ...quiet });
+}
+
+async function firstPushPart() {
+  const runs = { ours: [], function: [] };
+  for (let i = 0; i < options.firstPushes; i++) {
+    progress(`first push after a deploy: round ${i + 1} of ${options.firstPushes}`);
+    // Alternating, so a drift of the machine touches both alike; each run is a fresh process.
+    const order = i % 2 === 0 ? ['ours', 'function'] : ['function', 'ours'];
+    for (const variant of order)
+      runs[variant].push(await runChild('first-push.js', { args: [`--variant=${variant}`], ...quiet }));
+  }
+  const summary = (variant) => {
+    const list = runs[variant];
+    const med = (pick) => median(list.map(pick));
+    return {
+      firstMs: med((r) => r.first.ms),
+      firstStallMs: med((r) => r.first.longestStallMs),
+      secondMs: med((r) => r.second.ms),
+      secondStallMs: med((r) => r.second.longestStallMs),
+      deployStallMs: med((r) => r.deploy.longestStallMs),
+      firstMsRange: [Math.min(...list.map((r) => r.first.ms)), Math.max(...list.map((r) => r.first.ms))],
+      // form-data is left out: Node-RED's own http request node loads a copy at start.
+      undiciLoaded: list.every((r) => r.loadedAtFirstMessage.undici),
+      sharpLoaded: list.every((r) => r.loadedAtFirstMessage.sharp),
+    };
+  };
+  return {
+    runs: options.firstPushes,
+    settleMs: runs.ours[0].settleMs,
+    ours: summary('ours'),
+    function: summary('function'),
+  };
 }
 
 // --- the table ------------------------------------------------------------------
@@ -333,6 +366,42 @@ function imageRows(r) {
   ];
 }
 
+function firstPushRows(r) {
+  const both = (pick, format) => `${format(pick(r.ours))} / ${format(pick(r.function))}`;
+  const yes = (loaded) => (loaded ? 'yes' : 'no');
+  return [
+    [
+      'First push',
+      `800 x 600 PNG fitted and pushed ${r.settleMs / 1000} s after a deploy: ours / function node, median of ${r.runs}`,
+      `${both((v) => v.firstMs, ms)} (${x(r.ours.firstMs / r.function.firstMs)}; ours ${ms(r.ours.firstMsRange[0])} to ${ms(r.ours.firstMsRange[1])})`,
+      '',
+      '',
+    ],
+    ['First push', 'longest event-loop stall during it: ours / function node', both((v) => v.firstStallMs, ms), '', ''],
+    [
+      'First push',
+      'the second push, warm: time; longest stall (ours / function node)',
+      `${both((v) => v.secondMs, ms)}; ${both((v) => v.secondStallMs, ms)}`,
+      '',
+      '',
+    ],
+    [
+      'First push',
+      `longest stall in the ${r.settleMs / 1000} s after the deploy: ours / function node (its modules loaded at start)`,
+      both((v) => v.deployStallMs, ms),
+      '',
+      '',
+    ],
+    [
+      'First push',
+      'undici / sharp loaded before the first message (ours)',
+      `${yes(r.ours.undiciLoaded)} / ${yes(r.ours.sharpLoaded)}`,
+      'yes / yes',
+      met(r.ours.undiciLoaded && r.ours.sharpLoaded),
+    ],
+  ];
+}
+
 function printTable(rows) {
   const header = ['Part', 'Measure', 'Figure', 'Target', 'Status'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -363,6 +432,7 @@ async function main() {
     memory: memoryPart,
     startup: startupPart,
     images: imagesPart,
+    firstpush: firstPushPart,
   };
   for (const part of parts) {
     if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
@@ -374,6 +444,7 @@ async function main() {
     ...(results.memory ? memoryRows(results.memory) : []),
     ...(results.startup ? startupRows(results.startup) : []),
     ...(results.images ? imageRows(results.images) : []),
+    ...(results.firstpush ? firstPushRows(results.firstpush) : []),
   ];
   console.log(`\nMachine: ${machine()}`);
   console.log(
