@@ -109,7 +109,8 @@ function functionFlow(simUrl) {
 
 function loadedNow() {
   const files = Object.keys(require.cache);
-  const has = (name) => files.some((file) => file.includes(`/node_modules/${name}/`));
+  // Code, not a package.json: Node-RED reads the one of undici for itself.
+  const has = (name) => files.some((file) => file.includes(`/node_modules/${name}/`) && /\.(c?js|node)$/.test(file));
   return { undici: has('undici'), formData: has('form-data'), sharp: sharpLoaded() };
 }
 
