@@ -174,17 +174,18 @@ function flowsStartedEvent(RED) {
 }
 
 /**
- * Node-RED's own runtime, started in this process with the given flows. Time
- * and memory of each step are kept in `timings` for the start-up part.
+ * Node-RED's own runtime, started in this process with the given flows (and
+ * `settings` over the bench's own). Time and memory of each step are kept in
+ * `timings` for the start-up part.
  */
-async function startNodeRed({ withPackage = true, flows = [], credentials = {} } = {}) {
+async function startNodeRed({ withPackage = true, flows = [], credentials = {}, settings = {} } = {}) {
   const userDir = makeUserDir({ withPackage, flows, credentials });
   const t0 = performance.now();
   const RED = require('node-red');
   const required = performance.now();
   const server = http.createServer();
   try {
-    RED.init(server, runtimeSettings(userDir));
+    RED.init(server, { ...runtimeSettings(userDir), ...settings });
     const flowsStarted = flowsStartedEvent(RED);
     await RED.start();
     await flowsStarted;

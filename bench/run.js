@@ -5,7 +5,8 @@
  * figures, the targets and whether each is met. Uses dist/: build first.
  *
  *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7] [--fanout=50] [--pages=50]
- *                     [--only=push,throughput,fanout,memory,startup,images,render] [--profile] [--json=FILE] [--quick]
+ *                     [--first-pushes=7] [--only=push,throughput,fanout,memory,startup,images,render,firstpush]
+ *                     [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
  * --profile: also profiles sequential pushes and a burst of ours (bench/profile.js) and prints where the time goes.
@@ -16,7 +17,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { DIST, intOption, median, runChild, stringOption } = require('./common');
 
-const PARTS = ['push', 'throughput', 'fanout', 'memory', 'startup', 'images', 'render'];
+const PARTS = ['push', 'throughput', 'fanout', 'memory', 'startup', 'images', 'render', 'firstpush'];
 const quick = process.argv.includes('--quick');
 const options = {
   pushes: intOption('pushes', quick ? 300 : 2000),
@@ -25,6 +26,7 @@ const options = {
   startups: intOption('startups', quick ? 2 : 7),
   fanout: intOption('fanout', 50),
   pages: intOption('pages', quick ? 10 : 50),
+  firstPushes: intOption('first-pushes', quick ? 2 : 7),
 };
 const parts = stringOption('only', PARTS.join(',')).split(',');
 const jsonFile = stringOption('json', undefined);
@@ -119,6 +121,38 @@ async function imagesPart() {
 async function renderPart() {
   progress(`render: warm-up, then ${options.pages} pages of 400 x 300`);
   return runChild('render.js', { args: [`--pages=${options.pages}`], execArgv: ['--expose-gc'], ...quiet });
+}
+
+async function firstPushPart() {
+  const runs = { ours: [], function: [] };
+  for (let i = 0; i < options.firstPushes; i++) {
+    progress(`first push after a deploy: round ${i + 1} of ${options.firstPushes}`);
+    // Alternating, so a drift of the machine touches both alike; each run is a fresh process.
+    const order = i % 2 === 0 ? ['ours', 'function'] : ['function', 'ours'];
+    for (const variant of order)
+      runs[variant].push(await runChild('first-push.js', { args: [`--variant=${variant}`], ...quiet }));
+  }
+  const summary = (variant) => {
+    const list = runs[variant];
+    const med = (pick) => median(list.map(pick));
+    return {
+      firstMs: med((r) => r.first.ms),
+      firstStallMs: med((r) => r.first.longestStallMs),
+      secondMs: med((r) => r.second.ms),
+      secondStallMs: med((r) => r.second.longestStallMs),
+      deployStallMs: med((r) => r.deploy.longestStallMs),
+      firstMsRange: [Math.min(...list.map((r) => r.first.ms)), Math.max(...list.map((r) => r.first.ms))],
+      // form-data is left out: Node-RED's own http request node loads a copy at start.
+      undiciLoaded: list.every((r) => r.loadedAtFirstMessage.undici),
+      sharpLoaded: list.every((r) => r.loadedAtFirstMessage.sharp),
+    };
+  };
+  return {
+    runs: options.firstPushes,
+    settleMs: runs.ours[0].settleMs,
+    ours: summary('ours'),
+    function: summary('function'),
+  };
 }
 
 // --- the table ------------------------------------------------------------------
@@ -397,6 +431,42 @@ function renderRows(r) {
   ];
 }
 
+function firstPushRows(r) {
+  const both = (pick, format) => `${format(pick(r.ours))} / ${format(pick(r.function))}`;
+  const yes = (loaded) => (loaded ? 'yes' : 'no');
+  return [
+    [
+      'First push',
+      `800 x 600 PNG fitted and pushed ${r.settleMs / 1000} s after a deploy: ours / function node, median of ${r.runs}`,
+      `${both((v) => v.firstMs, ms)} (${x(r.ours.firstMs / r.function.firstMs)}; ours ${ms(r.ours.firstMsRange[0])} to ${ms(r.ours.firstMsRange[1])})`,
+      '',
+      '',
+    ],
+    ['First push', 'longest event-loop stall during it: ours / function node', both((v) => v.firstStallMs, ms), '', ''],
+    [
+      'First push',
+      'the second push, warm: time; longest stall (ours / function node)',
+      `${both((v) => v.secondMs, ms)}; ${both((v) => v.secondStallMs, ms)}`,
+      '',
+      '',
+    ],
+    [
+      'First push',
+      `longest stall in the ${r.settleMs / 1000} s after the deploy: ours / function node (its modules loaded at start)`,
+      both((v) => v.deployStallMs, ms),
+      '',
+      '',
+    ],
+    [
+      'First push',
+      'undici / sharp loaded before the first message (ours)',
+      `${yes(r.ours.undiciLoaded)} / ${yes(r.ours.sharpLoaded)}`,
+      'yes / yes',
+      met(r.ours.undiciLoaded && r.ours.sharpLoaded),
+    ],
+  ];
+}
+
 function printTable(rows) {
   const header = ['Part', 'Measure', 'Figure', 'Target', 'Status'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -429,6 +499,7 @@ async function main() {
     startup: startupPart,
     images: imagesPart,
     render: renderPart,
+    firstpush: firstPushPart,
   };
   for (const part of parts) {
     if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
@@ -442,6 +513,7 @@ async function main() {
     ...(results.startup ? startupRows(results.startup) : []),
     ...(results.images ? imageRows(results.images) : []),
     ...(results.render ? renderRows(results.render) : []),
+    ...(results.firstpush ? firstPushRows(results.firstpush) : []),
   ];
   console.log(`\nMachine: ${machine()}`);
   console.log(

@@ -5,8 +5,8 @@
  * directory. bench/run.js runs it several times each way and compares the
  * medians. With the package it also times our node files' own require and
  * registration (inclusive of the modules they pull in), and says whether
- * undici or sharp got loaded (neither may be: undici comes with an account's
- * first request, sharp with the first picture to fit).
+ * undici or sharp got loaded (neither may be: they come with the deploy of
+ * an account or a display-image node, and this start deploys none).
  *
  *   node --expose-gc bench/startup.js --with|--without
  */

@@ -6,10 +6,12 @@ import {
   ServiceClient,
   type AuthHeader,
 } from '../lib/client';
+import { UNDICI } from '../lib/client/modules';
 import { DeviceCloudError } from '../lib/errors';
 import { PushMemory } from '../lib/push-memory';
 import type { AccountNode } from './shared/account-link';
 import { registerAdminEndpoints } from './shared/admin';
+import { preloadAtDeploy } from './shared/preload';
 import type { Node, NodeAPI, NodeConfig } from './shared/red';
 
 /**
@@ -93,6 +95,8 @@ export default function register(RED: NodeAPI): void {
       if (sendsKeyInClear(baseUrl)) {
         node.warn(RED._('device-cloud-account.warn.plainHttp'));
       }
+      // Every request of the account's nodes goes through undici: loaded now, not by the first message.
+      preloadAtDeploy(node, [UNDICI]);
     } catch (error) {
       unusable =
         error instanceof DeviceCloudError ? error : new DeviceCloudError('validation', `account: ${String(error)}`);

@@ -1,4 +1,6 @@
+import { FORM_DATA } from '../lib/client/modules';
 import { fitImages, fitOptions, type ImagePush } from '../lib/images';
+import { SHARP } from '../lib/images/sharp';
 import type { PushResult } from '../lib/types';
 import { boolean } from '../lib/values';
 import { defineDeviceAction } from './shared/device-action';
@@ -6,6 +8,8 @@ import { optionalPageId } from './shared/fields';
 
 export default defineDeviceAction<ImagePush, PushResult>({
   type: 'device-cloud-display-image',
+  // The multipart body and the fitting; a flow without this node loads neither.
+  preload: [FORM_DATA, SHARP],
   async prepare(inputs) {
     const pageId = await optionalPageId(inputs);
     const dither = boolean(await inputs.get('dither', 'dither', true), 'dither');

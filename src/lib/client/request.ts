@@ -1,5 +1,6 @@
 /** One request as an operation describes it, and its body as sent. */
 import type FormData from 'form-data';
+import { FORM_DATA } from './modules';
 import type { Target } from './order';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -48,9 +49,8 @@ export function queryString(query: Record<string, string> | undefined): string {
   return query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
 }
 
-/** form-data is loaded by the first image push, so that Node-RED starts without it. */
+/** form-data is loaded by then: at deploy (see ./modules), or here. */
 export function newForm(): FormData {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
-  const Form = require('form-data') as typeof FormData;
+  const Form = FORM_DATA.get();
   return new Form();
 }

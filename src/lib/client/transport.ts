@@ -6,6 +6,7 @@ import type { Pool } from 'undici';
 import { DeviceCloudError, invalid } from '../errors';
 import type { ServiceAddress } from './base-url';
 import { readEnvelope } from './envelope';
+import { UNDICI } from './modules';
 import { queryString, type EncodedBody, type Request } from './request';
 import { abortReason } from './signals';
 
@@ -84,12 +85,12 @@ export class Transport {
   }
 
   /**
-   * The account's one connection pool. undici is loaded and the pool made on
-   * the first request, so that Node-RED starts without loading undici.
+   * The account's one connection pool, made on the first request. undici is
+   * loaded by then: at deploy (see ./modules), or here.
    */
   private get pool(): Pool {
     if (this.closedWith) throw this.closedWith;
-    this.openPool ??= new (loadUndici().Pool)(this.options.address.origin, {
+    this.openPool ??= new (UNDICI.get().Pool)(this.options.address.origin, {
       connections: this.options.connections,
       keepAliveTimeout: 30_000,
       maxResponseSize: MAX_RESPONSE_BYTES,
@@ -125,11 +126,6 @@ export class Transport {
   private redact(text: string): string {
     return text.split(this.#apiKey).join('***');
   }
-}
-
-function loadUndici(): typeof import('undici') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
-  return require('undici') as typeof import('undici');
 }
 
 function checkedApiKey(apiKey: unknown): string {

@@ -3,7 +3,6 @@
  * main thread): camera snapshots, phone photos, charts and SVG pages built in a
  * flow become a PNG of the screen's size, under the service's 2 MB limit.
  */
-import type { Sharp, SharpOptions } from 'sharp';
 import { invalid } from '../errors';
 import { LIMITS } from '../values/limits';
 import { bmpSize } from './bmp';
@@ -15,6 +14,8 @@ import {
   type ImageFile,
   type PushImages,
 } from './image-file';
+import { pictureHeader, type PictureHeader } from './picture-size';
+import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
 
 export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
 export type FitMode = (typeof FIT_MODES)[number];
@@ -33,18 +34,8 @@ export const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
 const MAX_SOURCE_PIXELS = 100_000_000;
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
-type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
-let sharpFactory: SharpFactory | undefined;
-
-/** sharp is loaded on the first picture that needs it, so Node-RED starts without it. */
-function sharp(input: Buffer, options?: SharpOptions): Sharp {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
-  sharpFactory ??= require('sharp') as SharpFactory;
-  return sharpFactory(input, options);
-}
-
 export function isSharpLoaded(): boolean {
-  return sharpFactory !== undefined;
+  return SHARP.loaded;
 }
 
 /** SVG text: a string or Buffer that starts (after white space or a BOM) with `<svg`, or with `<?xml` and holds an `<svg` element. */
@@ -81,9 +72,10 @@ function dimension(value: unknown, field: string, fallback: number): number {
 /**
  * One picture made ready for the service. With `fit: 'none'` the bytes are
  * sent exactly as given (and must already be a known format within 2 MB); an
- * image already of the target size and within 2 MB is sent unchanged; any
- * other becomes a PNG of the target size. A BMP, which sharp cannot read, is
- * sent only when it is already of the target size.
+ * image already of the target size, upright and within 2 MB is sent unchanged
+ * (its header tells, without sharp); any other becomes a PNG of the target
+ * size, made by sharp. A BMP, which sharp cannot read, is sent only when it is
+ * already of the target size.
  */
 export async function fitImage(value: unknown, field: string, options: FitOptions): Promise<ImageFile> {
   if (options.fit === 'none') {
@@ -103,18 +95,9 @@ export async function fitImage(value: unknown, field: string, options: FitOption
   if (!svg && !format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP, WebP or SVG image', bytes);
   if (format === 'bmp') return bmpOfTargetSize(bytes, field, options);
 
-  if (format) {
-    const metadata = await read(field, () => sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata());
-    const upright = metadata.orientation === undefined || metadata.orientation === 1;
-    if (
-      upright &&
-      metadata.width === options.width &&
-      metadata.height === options.height &&
-      bytes.length <= LIMITS.imageBytes
-    ) {
-      return { data: bytes, format };
-    }
-  }
+  const header = format ? pictureHeader(bytes, format) : undefined;
+  if (format && header && isReady(header, bytes, options)) return { data: bytes, format };
+  const sharp = sharpToFit(field, svg ? 'an SVG' : header, options);
   // sharp draws an SVG straight at the scale the resize asks for (libvips' scale on load), so it stays sharp.
   const data = await read(field, () =>
     sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
@@ -129,6 +112,41 @@ export async function fitImage(value: unknown, field: string, options: FitOption
     throw invalid(field, `is over 2 MB even fitted to ${options.width} x ${options.height}; choose a smaller size`);
   }
   return { data, format: 'png' };
+}
+
+function isReady(header: PictureHeader, bytes: Buffer, options: FitOptions): boolean {
+  return (
+    header.orientation === 1 &&
+    header.width === options.width &&
+    header.height === options.height &&
+    bytes.length <= LIMITS.imageBytes
+  );
+}
+
+/** sharp, or the error that says why this picture cannot be fitted without it and what to do. */
+function sharpToFit(field: string, picture: PictureHeader | 'an SVG' | undefined, options: FitOptions): SharpFactory {
+  try {
+    return SHARP.get();
+  } catch (error) {
+    if (!(error instanceof SharpUnavailable)) throw error;
+    const target = `${options.width} x ${options.height}`;
+    throw invalid(
+      field,
+      `cannot be sent as it is (${whyNotAsItIs(picture, options)}) and cannot be fitted to ${target} here: ` +
+        `sharp, the image library, cannot load (${error.problem}). Send pictures of exactly ${target}, ` +
+        `or with fit none; to fit pictures, ${error.wayOut}`,
+    );
+  }
+}
+
+function whyNotAsItIs(picture: PictureHeader | 'an SVG' | undefined, options: FitOptions): string {
+  if (picture === 'an SVG') return 'it is an SVG, which is drawn only at a size';
+  if (!picture) return 'its header gives no size';
+  if (picture.width !== options.width || picture.height !== options.height) {
+    return `it is ${picture.width} x ${picture.height}`;
+  }
+  if (picture.orientation !== 1) return 'its EXIF orientation turns it';
+  return 'it is over 2 MB';
 }
 
 function svgBytes(text: string, field: string): Buffer {

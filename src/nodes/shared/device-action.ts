@@ -9,6 +9,7 @@
  */
 import type { CallOptions, ServiceClient } from '../../lib/client';
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
+import type { Preload } from '../../lib/loading';
 import { digestOf, type PushContent } from '../../lib/push-memory';
 import { isSuperseded, type SupersededPush } from '../../lib/types';
 import { boolean, deviceId, type DeviceId, type PageId } from '../../lib/values';
@@ -35,6 +36,8 @@ export interface DeviceActionSpec<Input, Output> {
   };
   /** The pages a success empties, which the push memory forgets. */
   empties?(input: Input): PageId | 'all';
+  /** Loaded when the node is deployed: see NodeLifecycle.preload. */
+  preload?: readonly Preload<unknown>[];
 }
 
 /** The payload of a push that was not sent because the page already shows it. */
@@ -67,6 +70,7 @@ export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, 
   return (RED) =>
     defineNode({
       type: spec.type,
+      preload: spec.preload,
       handle: (context) => handleMessage(RED, spec, context),
       // A redeploy forgets what was pushed: the page may have changed meanwhile, by hand or by another flow.
       closed: (account) => account?.pushes.clear(),

@@ -6,8 +6,10 @@
  */
 import { setMaxListeners } from 'node:events';
 import { asDeviceCloudError, describeThrown, DeviceCloudError } from '../../lib/errors';
+import type { Preload } from '../../lib/loading';
 import { accountOf, type AccountNode } from './account-link';
 import { Inputs } from './inputs';
+import { preloadAtDeploy } from './preload';
 import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, SendFunction } from './red';
 import { COMMON, rememberingTranslator, statusOfError, type Translator } from './status';
 
@@ -60,6 +62,8 @@ export interface NodeLifecycle<Running = undefined> {
   closed?(account: AccountNode | null): void;
   /** Whether a message shows the "requesting" status while it is handled (default true). */
   showsRequesting?: boolean;
+  /** What the node's messages will need that is costly to load: loaded when the node is deployed, not by its first message. */
+  preload?: readonly Preload<unknown>[];
 }
 
 export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running>): (RED: NodeAPI) => void {
@@ -67,6 +71,7 @@ export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running
     function DeviceCloudNode(this: Node, config: NodeConfig): void {
       RED.nodes.createNode(this, config);
       const node = this;
+      if (lifecycle.preload) preloadAtDeploy(node, lifecycle.preload);
       const texts = rememberingTranslator(RED);
       /** When each message being handled has ended. */
       const running = new Set<Promise<void>>();

@@ -1,0 +1,268 @@
+// The published package where sharp cannot load, as on 32-bit Raspberry Pi OS Bullseye (glibc 2.31;
+// sharp 0.35's binary for 32-bit ARM needs 2.36): `npm pack`, installed into a plain Node-RED user
+// directory, whose node_modules/sharp is then replaced by a package whose require throws as the real
+// one does there. Node-RED runs from that directory against the simulator. The nodes register, text
+// and to-do nodes work, display-image sends a picture already of the screen's size and refuses one
+// it would have to fit, with the platform problem and the way out; the problem is logged once.
+
+import { expect } from 'chai';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { startSimulator, type Simulator } from '../dist/simulator/server';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..');
+const KITCHEN = 'AA:BB:CC:DD:EE:01';
+
+const { runtimeFolder } = createRequire(__filename)('./support/runtime') as { runtimeFolder: () => string };
+const packageName = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+
+/** What sharp 0.35's loader throws on Raspberry Pi OS Bullseye, 32-bit. */
+const BULLSEYE_FAILURE = [
+  'Could not load the "sharp" module using the linux-arm runtime',
+  "ERR_DLOPEN_FAILED: /usr/lib/arm-linux-gnueabihf/libstdc++.so.6: version `CXXABI_1.3.13' not found (required by /home/pi/.node-red/node_modules/@img/sharp-libvips-linux-arm/lib/libvips-cpp.so.8.18.7)",
+  'Possible solutions:',
+  '- Ensure optional dependencies can be installed:',
+  '    npm install --include=optional sharp',
+  '- Add platform-specific dependencies:',
+  '    npm install --os=linux --cpu=arm sharp',
+  '- Update your OS:',
+  '    Found glibc 2.31',
+  '    Requires glibc >=2.36',
+  '- Consult the installation documentation:',
+  '    See https://sharp.pixelplumbing.com/install',
+].join('\n');
+
+/** Replaces the installed sharp by one laid out as the real one, whose require throws as it does on Bullseye. */
+function breakSharp(userDir: string): string {
+  const folder = path.join(userDir, 'node_modules', 'sharp');
+  const { version } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string };
+  fs.rmSync(folder, { recursive: true });
+  fs.mkdirSync(path.join(folder, 'dist'), { recursive: true });
+  const manifest = {
+    name: 'sharp',
+    version,
+    main: 'dist/index.cjs',
+    exports: { '.': { require: './dist/index.cjs' } },
+  };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest));
+  fs.writeFileSync(path.join(folder, 'dist', 'index.cjs'), `throw new Error(${JSON.stringify(BULLSEYE_FAILURE)});\n`);
+  return version;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const result = await check();
+      if (result) return result;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function inject(id: string, payload: string, target: string): Record<string, unknown> {
+  return { id, type: 'inject', z: 'tab', props: [{ p: 'payload' }], payload, payloadType: 'str', wires: [[target]] };
+}
+
+describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullseye)', function () {
+  this.timeout(240_000);
+  let dir: string;
+  let sim: Simulator;
+  let nodeRed: ChildProcess | undefined;
+  let log = '';
+  let base: string;
+  let errorsFile: string;
+  let sharpVersion: string;
+  const small = () => sharp({ create: { width: 400, height: 300, channels: 3, background: 'white' } }).png();
+  let smallPng: Buffer;
+  let largePng: Buffer;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-no-sharp-'));
+    smallPng = await small().toBuffer();
+    largePng = await sharp({ create: { width: 800, height: 600, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
+    // The suite has just built dist/; the prepack build is the same step.
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+    });
+    const tarball = path.join(dir, (JSON.parse(stdout) as { filename: string }[])[0].filename);
+    const userDir = path.join(dir, 'user');
+    fs.mkdirSync(userDir);
+    fs.writeFileSync(path.join(userDir, 'package.json'), '{"name":"node-red-project","private":true}\n');
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: userDir });
+    sharpVersion = breakSharp(userDir);
+
+    sim = await startSimulator();
+    errorsFile = path.join(dir, 'errors.txt');
+    const nodes = [
+      inject('say', 'Hello from a Pi', 'text'),
+      { id: 'text', type: 'device-cloud-display-text', z: 'tab', account: 'account', deviceId: KITCHEN, wires: [[]] },
+      inject('remember', 'Buy milk', 'todo'),
+      { id: 'todo', type: 'device-cloud-todo-create', z: 'tab', account: 'account', deviceId: KITCHEN, wires: [[]] },
+      inject('fits', smallPng.toString('base64'), 'image-small'),
+      { id: 'image-small', type: 'device-cloud-display-image', z: 'tab', account: 'account', deviceId: KITCHEN },
+      inject('too-big', largePng.toString('base64'), 'image-large'),
+      { id: 'image-large', type: 'device-cloud-display-image', z: 'tab', account: 'account', deviceId: KITCHEN },
+      { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['error-text']] },
+      {
+        id: 'error-text',
+        type: 'change',
+        z: 'tab',
+        rules: [{ t: 'set', p: 'payload', pt: 'msg', to: 'error.message', tot: 'msg' }],
+        wires: [['errors']],
+      },
+      {
+        id: 'errors',
+        type: 'file',
+        z: 'tab',
+        filename: errorsFile,
+        filenameType: 'str',
+        appendNewline: true,
+        createDir: false,
+        overwriteFile: 'false',
+        encoding: 'utf8',
+        wires: [],
+      },
+    ];
+    // A node of a flow has a place on it; one without is taken for a config node.
+    const flows = [
+      { id: 'tab', type: 'tab', label: 'without sharp' },
+      { id: 'account', type: 'device-cloud-account', name: 'sim', baseUrl: sim.url },
+      ...nodes.map((node, index) => ({ x: 150 + (index % 2) * 250, y: 60 + Math.floor(index / 2) * 60, ...node })),
+    ];
+    const port = await freePort();
+    fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows));
+    fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({ account: { apiKey: sim.apiKey } }));
+    fs.writeFileSync(
+      path.join(userDir, 'settings.js'),
+      `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, logging: { console: { level: 'warn' } } };\n`,
+    );
+    const red = path.join(runtimeFolder(), 'red.js');
+    const child = spawn(
+      process.execPath,
+      [red, '--userDir', userDir, '--settings', path.join(userDir, 'settings.js')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    nodeRed = child;
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    base = `http://127.0.0.1:${port}`;
+    await until(async () => (await fetch(`${base}/flows`)).ok, 'Node-RED to start');
+  });
+
+  after(async () => {
+    const child = nodeRed;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (sim) await sim.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function press(injectId: string): Promise<void> {
+    const response = await fetch(`${base}/inject/${injectId}`, { method: 'POST' });
+    expect(response.status, `inject ${injectId}`).to.equal(200);
+  }
+
+  it('registers every node of the set, without an error', async () => {
+    const response = await fetch(`${base}/nodes`, { headers: { accept: 'application/json' } });
+    const sets = (await response.json()) as { module: string; types: string[]; err?: string }[];
+    const ours = sets.filter((set) => set.module === packageName);
+    expect(ours.flatMap((set) => set.types)).to.include.members([
+      'device-cloud-account',
+      'device-cloud-display-text',
+      'device-cloud-todo-create',
+      'device-cloud-display-image',
+    ]);
+    expect(ours.filter((set) => set.err)).to.deep.equal([]);
+  });
+
+  it('warns at deploy, before any message, that pictures cannot be fitted: the problem and the way out', async () => {
+    const warning = await until(
+      () => log.split('\n').find((line) => line.includes('pictures cannot be fitted')),
+      'the warning about sharp',
+    );
+    expect(warning).to.include('[warn]');
+    expect(warning).to.include('needs glibc 2.36 or later; this system has glibc 2.31');
+    expect(warning).to.include('upgrade to Raspberry Pi OS 12 (Bookworm) or later, or to the 64-bit Raspberry Pi OS');
+    expect(warning).to.include(`npm install @img/sharp-wasm32@${sharpVersion}`);
+    expect(warning).to.include('sharp said: Could not load the "sharp" module using the linux-arm runtime');
+    expect(sim.requests).to.deep.equal([]);
+  });
+
+  it('a text push and a to-do create work', async () => {
+    await press('say');
+    await press('remember');
+    await until(() => sim.state.todos.size === 1 && sim.requests.length >= 2, 'the text push and the to-do');
+    const text = sim.requests.find((request) => request.path.endsWith('/display/text'));
+    expect(text?.body).to.deep.equal({ text: 'Hello from a Pi' });
+    expect([...sim.state.todos.values()].map((todo) => [todo.title, todo.deviceId])).to.deep.equal([
+      ['Buy milk', KITCHEN],
+    ]);
+  });
+
+  it('display-image sends a 400 x 300 PNG as it is', async () => {
+    await press('fits');
+    const push = await until(
+      () => sim.requests.find((request) => request.path.endsWith('/display/image')),
+      'the image push',
+    );
+    const images = push.parts?.filter((part) => part.name === 'images') ?? [];
+    expect(images.map((part) => part.contentType)).to.deep.equal(['image/png']);
+    expect(images[0].data.equals(smallPng)).to.equal(true);
+  });
+
+  it('refuses an 800 x 600 PNG at a Catch node, naming the field, the platform problem and the way out', async () => {
+    const before = sim.requests.length;
+    await press('too-big');
+    const message = await until(
+      () => fs.existsSync(errorsFile) && fs.readFileSync(errorsFile, 'utf8').trim(),
+      'the error at the Catch node',
+    );
+    // Node-RED puts the error's name before its text in msg.error.message.
+    expect(message).to.equal(
+      'DeviceCloudError: payload: cannot be sent as it is (it is 800 x 600) and cannot be fitted to 400 x 300 here: ' +
+        'sharp, the image library, cannot load (its binary for 32-bit ARM Linux needs glibc 2.36 or later; ' +
+        'this system has glibc 2.31). Send pictures of exactly 400 x 300, or with fit none; to fit pictures, ' +
+        'upgrade to Raspberry Pi OS 12 (Bookworm) or later, or to the 64-bit Raspberry Pi OS, or install ' +
+        "sharp's WebAssembly build in the Node-RED user directory " +
+        `(npm install @img/sharp-wasm32@${sharpVersion}; slower)`,
+    );
+    expect(sim.requests.length).to.equal(before);
+  });
+
+  it('told the platform problem once: two display-image nodes and two pictures, one warning', async () => {
+    // The refused picture went through after the warning; a second one must not bring another.
+    await press('too-big');
+    await until(() => fs.readFileSync(errorsFile, 'utf8').trim().split('\n').length === 2, 'the second error');
+    expect(log.split('\n').filter((line) => line.includes('pictures cannot be fitted'))).to.have.length(1);
+    expect(log).to.not.include(sim.apiKey);
+  });
+});
