@@ -8,20 +8,19 @@
 import { expect } from 'chai';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { startSimulator, type Simulator } from '../dist/simulator/server';
+import { KITCHEN } from './fixtures/service';
+import { ROOT, pkg } from './support/package-files';
+import { runtimeFolder } from './support/runtime';
+import { freePort } from './support/sockets';
+import { eventually } from './support/until';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '..');
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-
-const { runtimeFolder } = createRequire(__filename)('./support/runtime') as { runtimeFolder: () => string };
-const packageName = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+const packageName = pkg.name;
 
 /** What sharp 0.35's loader throws on Raspberry Pi OS Bullseye, 32-bit. */
 const BULLSEYE_FAILURE = [
@@ -54,31 +53,6 @@ function breakSharp(userDir: string): string {
   fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest));
   fs.writeFileSync(path.join(folder, 'dist', 'index.cjs'), `throw new Error(${JSON.stringify(BULLSEYE_FAILURE)});\n`);
   return version;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      const result = await check();
-      if (result) return result;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function inject(id: string, payload: string, target: string): Record<string, unknown> {
@@ -172,7 +146,11 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
     child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
     base = `http://127.0.0.1:${port}`;
-    await until(async () => (await fetch(`${base}/flows`)).ok, 'Node-RED to start');
+    await eventually(async () => (await fetch(`${base}/flows`)).ok, {
+      what: 'Node-RED to start',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
   });
 
   after(async () => {
@@ -205,10 +183,11 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   });
 
   it('warns at deploy, before any message, that pictures cannot be fitted: the problem and the way out', async () => {
-    const warning = await until(
-      () => log.split('\n').find((line) => line.includes('pictures cannot be fitted')),
-      'the warning about sharp',
-    );
+    const warning = await eventually(() => log.split('\n').find((line) => line.includes('pictures cannot be fitted')), {
+      what: 'the warning about sharp',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     expect(warning).to.include('[warn]');
     expect(warning).to.include('needs glibc 2.36 or later; this system has glibc 2.31');
     expect(warning).to.include('upgrade to Raspberry Pi OS 12 (Bookworm) or later, or to the 64-bit Raspberry Pi OS');
@@ -220,7 +199,11 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   it('a text push and a to-do create work', async () => {
     await press('say');
     await press('remember');
-    await until(() => sim.state.todos.size === 1 && sim.requests.length >= 2, 'the text push and the to-do');
+    await eventually(() => sim.state.todos.size === 1 && sim.requests.length >= 2, {
+      what: 'the text push and the to-do',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     const text = sim.requests.find((request) => request.path.endsWith('/display/text'));
     expect(text?.body).to.deep.equal({ text: 'Hello from a Pi' });
     expect([...sim.state.todos.values()].map((todo) => [todo.title, todo.deviceId])).to.deep.equal([
@@ -230,10 +213,11 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
 
   it('display-image sends a 400 x 300 PNG as it is', async () => {
     await press('fits');
-    const push = await until(
-      () => sim.requests.find((request) => request.path.endsWith('/display/image')),
-      'the image push',
-    );
+    const push = await eventually(() => sim.requests.find((request) => request.path.endsWith('/display/image')), {
+      what: 'the image push',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     const images = push.parts?.filter((part) => part.name === 'images') ?? [];
     expect(images.map((part) => part.contentType)).to.deep.equal(['image/png']);
     expect(images[0].data.equals(smallPng)).to.equal(true);
@@ -242,10 +226,11 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   it('refuses an 800 x 600 PNG at a Catch node, naming the field, the platform problem and the way out', async () => {
     const before = sim.requests.length;
     await press('too-big');
-    const message = await until(
-      () => fs.existsSync(errorsFile) && fs.readFileSync(errorsFile, 'utf8').trim(),
-      'the error at the Catch node',
-    );
+    const message = await eventually(() => fs.existsSync(errorsFile) && fs.readFileSync(errorsFile, 'utf8').trim(), {
+      what: 'the error at the Catch node',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     // Node-RED puts the error's name before its text in msg.error.message.
     expect(message).to.equal(
       'DeviceCloudError: payload: cannot be sent as it is (it is 800 x 600) and cannot be fitted to 400 x 300 here: ' +
@@ -261,7 +246,11 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   it('told the platform problem once: two display-image nodes and two pictures, one warning', async () => {
     // The refused picture went through after the warning; a second one must not bring another.
     await press('too-big');
-    await until(() => fs.readFileSync(errorsFile, 'utf8').trim().split('\n').length === 2, 'the second error');
+    await eventually(() => fs.readFileSync(errorsFile, 'utf8').trim().split('\n').length === 2, {
+      what: 'the second error',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
     expect(log.split('\n').filter((line) => line.includes('pictures cannot be fitted'))).to.have.length(1);
     expect(log).to.not.include(sim.apiKey);
   });

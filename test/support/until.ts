@@ -28,6 +28,31 @@ export async function until(
   }
 }
 
+/**
+ * Resolves with the first value `check` gives that is neither undefined nor false; a check that throws counts as
+ * "not yet" (a server still starting refuses connections), and the last such error is named on the timeout.
+ */
+export async function eventually<T>(
+  check: () => T | false | undefined | Promise<T | false | undefined>,
+  { what = 'the condition', timeoutMs = 5000, everyMs = 5 }: UntilOptions = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const reason = lastError instanceof Error ? ` (last: ${lastError.message})` : '';
+      throw new Error(`waited ${timeoutMs} ms in vain for ${what}${reason}`);
+    }
+    await pause(everyMs);
+  }
+}
+
 /** Resolves after `ms` milliseconds. */
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
