@@ -1,64 +1,19 @@
-// What the order tests need of the JavaScript test support (test/support/harness.js and
-// runtime.js), typed here until that support is TypeScript, and a record of how each message ended.
+// How each message of the nodes under test ended, told by the runtime's onComplete hook (every done() it saw),
+// and what a page of a simulated device shows.
 
-import type { RecordedRequest, SimPage, Simulator } from '../../dist/simulator/server';
+import type { SimPage, Simulator } from '../../dist/simulator/server';
+import { Harness } from '../support/harness';
+import type { CompleteEvent, NodeMessage as Message } from '../support/node-red';
+import { runtimeUtil } from '../support/runtime';
+import { pause, until } from '../support/until';
 
-export interface Message {
-  _msgid?: string;
-  payload?: unknown;
-  [property: string]: unknown;
-}
+export type { NodeConfig } from '../support/harness';
+export type { FlowNode, NodeMessage as Message } from '../support/node-red';
+export { Harness } from '../support/harness';
+export { pause, until } from '../support/until';
 
-export interface StatusShown {
-  fill?: string;
-  shape?: string;
-  text?: string;
-}
-
-export interface TestNode {
-  id: string;
-  receive(msg: Message): void;
-  on(event: 'input', listener: (msg: Message) => void): void;
-  removeListener(event: 'input', listener: (msg: Message) => void): void;
-}
-
-export interface FlowNode {
-  id?: string;
-  type: string;
-  [property: string]: unknown;
-}
-
-export interface Harness {
-  sim: Simulator;
-  node: TestNode;
-  out: TestNode;
-  caught: TestNode;
-  statuses: StatusShown[];
-  requests: RecordedRequest[];
-  helper: { getNode(id: string): TestNode & Record<string, unknown>; unload(): Promise<void> };
-  load(node: FlowNode, options?: { account?: Record<string, unknown>; extra?: FlowNode[] }): Promise<TestNode>;
-  reset(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-interface CompleteEvent {
-  msg: Message;
-  node: { id: string };
-  error?: Error & { kind?: string };
-}
-
-interface Hooks {
-  add(name: string, hook: (event: CompleteEvent) => void): void;
-  remove(name: string): void;
-}
-
-/* eslint-disable @typescript-eslint/no-require-imports -- JavaScript support, typed above */
-const harness = require('../support/harness') as { Harness: { start(): Promise<Harness> } };
-const runtime = require('../support/runtime') as { runtimeRequire(name: string): unknown };
-/* eslint-enable @typescript-eslint/no-require-imports */
-
-export const startHarness = (): Promise<Harness> => harness.Harness.start();
-const { hooks } = runtime.runtimeRequire('@node-red/util') as { hooks: Hooks };
+export const startHarness = (): Promise<Harness> => Harness.start();
+const { hooks } = runtimeUtil();
 
 /** How each message of the nodes under test ended: its outputs, and every done() Node-RED saw for it. */
 export class Endings {
@@ -97,14 +52,12 @@ export class Endings {
   }
 
   async settled(ids: readonly string[], timeoutMs = 10_000): Promise<void> {
-    await until(
-      () => ids.every((id) => this.completionsOf(id).length > 0),
-      timeoutMs,
-      () => {
-        const open = ids.filter((id) => this.completionsOf(id).length === 0);
-        return `${open.length} message(s) without an end: ${open.join(', ')}`;
-      },
-    );
+    try {
+      await until(() => ids.every((id) => this.completionsOf(id).length > 0), { timeoutMs });
+    } catch {
+      const open = ids.filter((id) => this.completionsOf(id).length === 0);
+      throw new Error(`${open.length} message(s) without an end within ${timeoutMs} ms: ${open.join(', ')}`);
+    }
     // A second end would come later: give it the time to show.
     await pause(50);
   }
@@ -120,20 +73,6 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   list.push(value);
   map.set(key, list);
 }
-
-export async function until(
-  condition: () => boolean,
-  timeoutMs = 5000,
-  why = () => 'condition not met',
-): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${why()} within ${timeoutMs} ms`);
-    await pause(5);
-  }
-}
-
-export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a page of a device shows in the simulator: its text, title and body, or image bytes as hex; undefined when empty. */
 export function shown(sim: Simulator, deviceId: string, page: number): string | undefined {

@@ -6,7 +6,18 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Fault, RecordedRequest } from '../../dist/simulator/server';
-import { Endings, pause, shown, startHarness, until, type FlowNode, type Harness, type Message } from './order-support';
+import {
+  Endings,
+  pause,
+  shown,
+  startHarness,
+  until,
+  type FlowNode,
+  type Harness,
+  type Message,
+  type NodeConfig,
+} from './order-support';
+import { nodeOf } from '../support/harness';
 
 const KITCHEN = 'AA:BB:CC:DD:EE:01';
 const HALLWAY = 'AA:BB:CC:DD:EE:02';
@@ -32,7 +43,7 @@ const pictures = new Map<string, Buffer>();
 
 interface PushKind {
   label: string;
-  node: FlowNode;
+  node: NodeConfig;
   msg: (content: string) => Message;
   /** What page 2 shows after this push. */
   shows: (content: string) => string;
@@ -100,7 +111,7 @@ describe('order per target, through the nodes', function () {
   });
 
   async function load(
-    node: FlowNode,
+    node: NodeConfig,
     extra: FlowNode[] = [],
     account: Record<string, unknown> = ACCOUNT,
   ): Promise<Endings> {
@@ -110,7 +121,7 @@ describe('order per target, through the nodes', function () {
   }
 
   /** Another node of the flow on the same account, wired to the same output. */
-  function beside(id: string, node: FlowNode): FlowNode {
+  function beside(id: string, node: NodeConfig): FlowNode {
     return { id, z: 'flow', x: 100, y: 400, account: 'account', wires: [['out']], ...node };
   }
 
@@ -121,7 +132,7 @@ describe('order per target, through the nodes', function () {
   }
 
   function send(id: string, msg: Message, nodeId = 'subject'): void {
-    const node = nodeId === 'subject' ? h.node : h.helper.getNode(nodeId);
+    const node = nodeId === 'subject' ? h.node : nodeOf(nodeId);
     node.receive({ _msgid: id, ...msg });
   }
 
@@ -244,7 +255,7 @@ describe('order per target, through the nodes', function () {
   describe('one to-do', function () {
     const completer = beside('completer', { type: 'device-cloud-todo-complete', action: '', todoId: '' });
     const deleter = beside('deleter', { type: 'device-cloud-todo-delete', todoId: '' });
-    const updater: FlowNode = { type: 'device-cloud-todo-update', todoId: '' };
+    const updater: NodeConfig = { type: 'device-cloud-todo-update', todoId: '' };
 
     for (const { label, fault } of FAULTS.filter((entry) => entry.fault.kind !== 'retry-after')) {
       it(`two updates after ${label} on the first: the to-do keeps the newer title`, async () => {
