@@ -10,6 +10,7 @@ import { runtimeRequire } from '../support/runtime';
 import type { FlowNode, NodeMessage, CaughtMessage, TestNode, NodeModule } from '../support/node-red';
 import type { LoadOptions } from '../support/harness';
 import { until } from '../support/until';
+import { LIST_READINGS, underEachReading } from '../support/readings';
 import type { RecordedRequest } from '../../dist/simulator/server';
 import type { TodoCreated, TodoListItem } from '../../dist/lib';
 
@@ -112,190 +113,205 @@ describe('device-cloud-todo-watch', function () {
     return envelope.data;
   }
 
-  describe('baseline', function () {
-    it('sends nothing for the to-dos already there, overdue ones included, and shows a green status', async () => {
-      h.sim.addTodo({ title: 'water the plants' });
-      h.sim.addTodo({ title: 'overdue', ...dueFields(Date.now() - 10 * MINUTE) });
-      h.sim.addTodo({ title: 'done', status: 1 });
-      await load();
-      await pollNow();
-      await pollNow();
+  underEachReading(
+    LIST_READINGS,
+    () => h.sim,
+    () => {
+      describe('baseline', function () {
+        it('sends nothing for the to-dos already there, overdue ones included, and shows a green status', async () => {
+          h.sim.addTodo({ title: 'water the plants' });
+          h.sim.addTodo({ title: 'overdue', ...dueFields(Date.now() - 10 * MINUTE) });
+          h.sim.addTodo({ title: 'done', status: 1 });
+          await load();
+          await pollNow();
+          await pollNow();
 
-      expect(outputs).to.deep.equal([]);
-      expect(caught).to.deep.equal([]);
-      const polls = todoPolls();
-      expect(polls.length).to.be.at.least(1);
-      for (const request of polls) {
-        expect(request.query, 'pending first, no device filter').to.deep.equal({ status: '0' });
-        expect(request.headers['x-api-key']).to.equal(h.sim.apiKey);
-      }
-      expect(h.lastStatus).to.deep.equal({ fill: 'green', shape: 'dot', text: WATCHING });
-    });
+          expect(outputs).to.deep.equal([]);
+          expect(caught).to.deep.equal([]);
+          const polls = todoPolls();
+          expect(polls.length).to.be.at.least(1);
+          for (const request of polls) {
+            expect(request.query, 'pending first, no device filter').to.deep.equal({ status: '0' });
+            expect(request.headers['x-api-key']).to.equal(h.sim.apiKey);
+          }
+          expect(h.lastStatus).to.deep.equal({ fill: 'green', shape: 'dot', text: WATCHING });
+        });
 
-    it('reports the to-dos already there as created when asked, without due for the overdue one', async () => {
-      const first = h.sim.addTodo({ title: 'water the plants' });
-      h.sim.addTodo({ title: 'overdue', ...dueFields(Date.now() - 10 * MINUTE) });
-      await load({ emitExisting: true });
-      await pollNow();
-      await pollNow();
+        it('reports the to-dos already there as created when asked, without due for the overdue one', async () => {
+          const first = h.sim.addTodo({ title: 'water the plants' });
+          h.sim.addTodo({ title: 'overdue', ...dueFields(Date.now() - 10 * MINUTE) });
+          await load({ emitExisting: true });
+          await pollNow();
+          await pollNow();
 
-      expect(topics()).to.deep.equal([`created ${first.id}`, `created ${first.id + 1}`]);
-      expect(outputs[0].payload).to.include({ id: first.id, title: 'water the plants', status: 0, completed: false });
-      expect(outputs[0]).to.not.have.property('previous');
-    });
-  });
-
-  describe('events', function () {
-    it('sends created, updated, completed, reopened and deleted, each once, with the to-do and the version before', async () => {
-      const existing = h.sim.addTodo({ title: 'take out the bins', deviceId: KITCHEN });
-      await load();
-      await pollNow();
-
-      const created = (await api('POST', '/todos', {
-        title: 'buy milk',
-        priority: 1,
-        deviceId: HALLWAY,
-      })) as TodoCreated;
-      await pollNow();
-      await api('PUT', `/todos/${existing.id}`, { title: 'take out the bins tonight' });
-      await pollNow();
-      await api('PUT', `/todos/${existing.id}/complete`);
-      await pollNow();
-      await api('PUT', `/todos/${existing.id}/complete`);
-      await pollNow();
-      await api('DELETE', `/todos/${created.id}`);
-      await pollNow();
-      await pollNow();
-
-      expect(topics()).to.deep.equal([
-        `created ${created.id}`,
-        `updated ${existing.id}`,
-        `completed ${existing.id}`,
-        `reopened ${existing.id}`,
-        `deleted ${created.id}`,
-      ]);
-      const [create, update, complete, reopen, remove] = outputs;
-      expect(create.payload).to.include({
-        id: created.id,
-        title: 'buy milk',
-        priority: 1,
-        deviceId: HALLWAY,
-        deviceName: 'Hallway',
+          expect(topics()).to.deep.equal([`created ${first.id}`, `created ${first.id + 1}`]);
+          expect(outputs[0].payload).to.include({
+            id: first.id,
+            title: 'water the plants',
+            status: 0,
+            completed: false,
+          });
+          expect(outputs[0]).to.not.have.property('previous');
+        });
       });
-      expect(create).to.not.have.property('previous');
-      expect(update.payload).to.have.property('title', 'take out the bins tonight');
-      expect(update.previous).to.have.property('title', 'take out the bins');
-      expect(complete.payload).to.include({ status: 1, completed: true });
-      expect(complete.previous).to.include({ status: 0, completed: false });
-      expect(reopen.payload).to.include({ status: 0, completed: false });
-      expect(reopen.previous).to.include({ status: 1, completed: true });
-      expect(remove.payload).to.include({ id: created.id, title: 'buy milk' });
-      expect(remove.previous).to.deep.equal(remove.payload);
-      for (const msg of outputs) expect(msg.payload).to.have.property('id', msg.todoId);
-    });
 
-    it('sends one completed message when the title changed together with the state', async () => {
-      const todo = h.sim.addTodo({ title: 'call mum' });
-      await load();
-      await pollNow();
-      await api('PUT', `/todos/${todo.id}`, { title: 'called mum' });
-      await api('PUT', `/todos/${todo.id}/complete`);
-      await pollNow();
+      describe('events', function () {
+        it('sends created, updated, completed, reopened and deleted, each once, with the to-do and the version before', async () => {
+          const existing = h.sim.addTodo({ title: 'take out the bins', deviceId: KITCHEN });
+          await load();
+          await pollNow();
 
-      expect(topics()).to.deep.equal([`completed ${todo.id}`]);
-      expect(outputs[0].payload).to.have.property('title', 'called mum');
-      expect(outputs[0].previous).to.have.property('title', 'call mum');
-    });
+          const created = (await api('POST', '/todos', {
+            title: 'buy milk',
+            priority: 1,
+            deviceId: HALLWAY,
+          })) as TodoCreated;
+          await pollNow();
+          await api('PUT', `/todos/${existing.id}`, { title: 'take out the bins tonight' });
+          await pollNow();
+          await api('PUT', `/todos/${existing.id}/complete`);
+          await pollNow();
+          await api('PUT', `/todos/${existing.id}/complete`);
+          await pollNow();
+          await api('DELETE', `/todos/${created.id}`);
+          await pollNow();
+          await pollNow();
 
-    it('sends copies: a flow that edits a message does not make the next poll see a change', async () => {
-      h.sim.addTodo({ title: 'a' });
-      await load();
-      await pollNow();
-      h.sim.addTodo({ title: 'b' });
-      await pollNow();
-      expect(topics()).to.have.length(1);
-      const payload = outputs[0].payload as TodoListItem;
-      payload.title = 'changed downstream';
-      payload.status = 1;
-      await pollNow();
-      expect(topics()).to.have.length(1);
-    });
+          expect(topics()).to.deep.equal([
+            `created ${created.id}`,
+            `updated ${existing.id}`,
+            `completed ${existing.id}`,
+            `reopened ${existing.id}`,
+            `deleted ${created.id}`,
+          ]);
+          const [create, update, complete, reopen, remove] = outputs;
+          expect(create.payload).to.include({
+            id: created.id,
+            title: 'buy milk',
+            priority: 1,
+            deviceId: HALLWAY,
+            deviceName: 'Hallway',
+          });
+          expect(create).to.not.have.property('previous');
+          expect(update.payload).to.have.property('title', 'take out the bins tonight');
+          expect(update.previous).to.have.property('title', 'take out the bins');
+          expect(complete.payload).to.include({ status: 1, completed: true });
+          expect(complete.previous).to.include({ status: 0, completed: false });
+          expect(reopen.payload).to.include({ status: 0, completed: false });
+          expect(reopen.previous).to.include({ status: 1, completed: true });
+          expect(remove.payload).to.include({ id: created.id, title: 'buy milk' });
+          expect(remove.previous).to.deep.equal(remove.payload);
+          for (const msg of outputs) expect(msg.payload).to.have.property('id', msg.todoId);
+        });
 
-    it('watches one device when a device is set, sending deviceId in the query', async () => {
-      h.sim.addTodo({ title: 'kitchen', deviceId: KITCHEN });
-      await load({ deviceId: 'aa-bb-cc-dd-ee-02', deviceIdType: 'str' });
-      await pollNow();
-      h.sim.addTodo({ title: 'kitchen again', deviceId: KITCHEN });
-      const hallway = h.sim.addTodo({ title: 'hallway', deviceId: HALLWAY });
-      await pollNow();
+        it('sends one completed message when the title changed together with the state', async () => {
+          const todo = h.sim.addTodo({ title: 'call mum' });
+          await load();
+          await pollNow();
+          await api('PUT', `/todos/${todo.id}`, { title: 'called mum' });
+          await api('PUT', `/todos/${todo.id}/complete`);
+          await pollNow();
 
-      expect(topics()).to.deep.equal([`created ${hallway.id}`]);
-      for (const request of todoPolls()) expect(request.query).to.deep.equal({ status: '0', deviceId: HALLWAY });
-    });
+          expect(topics()).to.deep.equal([`completed ${todo.id}`]);
+          expect(outputs[0].payload).to.have.property('title', 'called mum');
+          expect(outputs[0].previous).to.have.property('title', 'call mum');
+        });
 
-    it('polls by itself at the interval, below the dialog minimum in a hand-written flow', async () => {
-      await load({ interval: 0.05 });
-      await waitFor(() => todoPolls().length >= 1, 'the baseline poll');
-      const todo = h.sim.addTodo({ title: 'seen without a message' });
-      await waitFor(() => outputs.length > 0, 'a created message');
-      expect(topics()).to.deep.equal([`created ${todo.id}`]);
-    });
-  });
+        it('sends copies: a flow that edits a message does not make the next poll see a change', async () => {
+          h.sim.addTodo({ title: 'a' });
+          await load();
+          await pollNow();
+          h.sim.addTodo({ title: 'b' });
+          await pollNow();
+          expect(topics()).to.have.length(1);
+          const payload = outputs[0].payload as TodoListItem;
+          payload.title = 'changed downstream';
+          payload.status = 1;
+          await pollNow();
+          expect(topics()).to.have.length(1);
+        });
 
-  describe('due', function () {
-    it('sends due at once for a to-do that appears already overdue, once', async () => {
-      await load();
-      await pollNow();
-      const todo = h.sim.addTodo({ title: 'pay the bill', ...dueFields(Date.now() - 2 * MINUTE) });
-      await pollNow();
-      await pollNow();
-      await pollNow();
+        it('watches one device when a device is set, sending deviceId in the query', async () => {
+          h.sim.addTodo({ title: 'kitchen', deviceId: KITCHEN });
+          await load({ deviceId: 'aa-bb-cc-dd-ee-02', deviceIdType: 'str' });
+          await pollNow();
+          h.sim.addTodo({ title: 'kitchen again', deviceId: KITCHEN });
+          const hallway = h.sim.addTodo({ title: 'hallway', deviceId: HALLWAY });
+          await pollNow();
 
-      expect(topics()).to.deep.equal([`created ${todo.id}`, `due ${todo.id}`]);
-      expect(outputs[1].payload).to.include({ id: todo.id, title: 'pay the bill', status: 0 });
-      expect(outputs[1]).to.not.have.property('previous');
-    });
+          expect(topics()).to.deep.equal([`created ${hallway.id}`]);
+          for (const request of todoPolls()) expect(request.query).to.deep.equal({ status: '0', deviceId: HALLWAY });
+        });
 
-    it('sends no due for a to-do overdue at the baseline, nor for a completed one', async () => {
-      h.sim.addTodo({ title: 'overdue', ...dueFields(Date.now() - 2 * MINUTE) });
-      await load();
-      await pollNow();
-      h.sim.addTodo({ title: 'done late', status: 1, ...dueFields(Date.now() - 2 * MINUTE) });
-      await pollNow();
-      await pollNow();
-      expect(outputs.map((msg) => msg.topic)).to.deep.equal(['created']);
-    });
+        it('polls by itself at the interval, below the dialog minimum in a hand-written flow', async () => {
+          await load({ interval: 0.05 });
+          await waitFor(() => todoPolls().length >= 1, 'the baseline poll');
+          const todo = h.sim.addTodo({ title: 'seen without a message' });
+          await waitFor(() => outputs.length > 0, 'a created message');
+          expect(topics()).to.deep.equal([`created ${todo.id}`]);
+        });
+      });
 
-    it('sends due again for a new due moment set on the to-do', async () => {
-      await load();
-      await pollNow();
-      const todo = h.sim.addTodo({ title: 'stretch', ...dueFields(Date.now() - 5 * MINUTE) });
-      await pollNow();
-      await api('PUT', `/todos/${todo.id}`, dueFields(Date.now() - MINUTE));
-      await pollNow();
-      await pollNow();
-      expect(topics()).to.deep.equal([`created ${todo.id}`, `due ${todo.id}`, `updated ${todo.id}`, `due ${todo.id}`]);
-    });
+      describe('due', function () {
+        it('sends due at once for a to-do that appears already overdue, once', async () => {
+          await load();
+          await pollNow();
+          const todo = h.sim.addTodo({ title: 'pay the bill', ...dueFields(Date.now() - 2 * MINUTE) });
+          await pollNow();
+          await pollNow();
+          await pollNow();
 
-    it('sends due when the moment comes, with no message in and an hour between regular polls', async () => {
-      // The service keeps minutes; the watch also reads HH:mm:ss, which keeps this wait short.
-      const moment = Math.ceil((Date.now() + 2500) / 1000) * 1000;
-      const at = new Date(moment);
-      const dueTime = `${dueFields(moment).dueTime}:${twoDigits(at.getSeconds())}`;
-      const todo = h.sim.addTodo({ title: 'feed the cat', dueDate: dueFields(moment).dueDate, dueTime });
-      await load({ interval: HOUR });
-      await pollNow();
-      expect(outputs).to.deep.equal([]);
-      const pollsBefore = todoPolls().length;
+          expect(topics()).to.deep.equal([`created ${todo.id}`, `due ${todo.id}`]);
+          expect(outputs[1].payload).to.include({ id: todo.id, title: 'pay the bill', status: 0 });
+          expect(outputs[1]).to.not.have.property('previous');
+        });
 
-      await waitFor(() => outputs.length > 0, 'the due message');
-      const arrived = Date.now();
-      expect(topics()).to.deep.equal([`due ${todo.id}`]);
-      expect(arrived).to.be.at.least(moment);
-      expect(todoPolls().length, 'one poll, at the due moment').to.equal(pollsBefore + 1);
-    });
-  });
+        it('sends no due for a to-do overdue at the baseline, nor for a completed one', async () => {
+          h.sim.addTodo({ title: 'overdue', ...dueFields(Date.now() - 2 * MINUTE) });
+          await load();
+          await pollNow();
+          h.sim.addTodo({ title: 'done late', status: 1, ...dueFields(Date.now() - 2 * MINUTE) });
+          await pollNow();
+          await pollNow();
+          expect(outputs.map((msg) => msg.topic)).to.deep.equal(['created']);
+        });
 
+        it('sends due again for a new due moment set on the to-do', async () => {
+          await load();
+          await pollNow();
+          const todo = h.sim.addTodo({ title: 'stretch', ...dueFields(Date.now() - 5 * MINUTE) });
+          await pollNow();
+          await api('PUT', `/todos/${todo.id}`, dueFields(Date.now() - MINUTE));
+          await pollNow();
+          await pollNow();
+          expect(topics()).to.deep.equal([
+            `created ${todo.id}`,
+            `due ${todo.id}`,
+            `updated ${todo.id}`,
+            `due ${todo.id}`,
+          ]);
+        });
+
+        it('sends due when the moment comes, with no message in and an hour between regular polls', async () => {
+          // The service keeps minutes; the watch also reads HH:mm:ss, which keeps this wait short.
+          const moment = Math.ceil((Date.now() + 2500) / 1000) * 1000;
+          const at = new Date(moment);
+          const dueTime = `${dueFields(moment).dueTime}:${twoDigits(at.getSeconds())}`;
+          const todo = h.sim.addTodo({ title: 'feed the cat', dueDate: dueFields(moment).dueDate, dueTime });
+          await load({ interval: HOUR });
+          await pollNow();
+          expect(outputs).to.deep.equal([]);
+          const pollsBefore = todoPolls().length;
+
+          await waitFor(() => outputs.length > 0, 'the due message');
+          const arrived = Date.now();
+          expect(topics()).to.deep.equal([`due ${todo.id}`]);
+          expect(arrived).to.be.at.least(moment);
+          expect(todoPolls().length, 'one poll, at the due moment').to.equal(pollsBefore + 1);
+        });
+      });
+    },
+  );
   describe('failed polls', function () {
     it('reports a failed poll once to a Catch node, invents nothing, and resumes', async () => {
       const kept = h.sim.addTodo({ title: 'kept' });
