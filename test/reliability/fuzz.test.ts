@@ -463,6 +463,12 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
       if (sentTo.get(id)?.id === event.node.id) completions.set(id, (completions.get(id) ?? 0) + 1);
     });
 
+    // One fan-out before any fault, so that every seed shows copies per device; the random ones may all meet faults.
+    const fanOut = { id: 'device-cloud-display-text-msg', type: 'device-cloud-display-text' };
+    sentTo.set('fuzz-fan-out', fanOut);
+    nodeOf(fanOut.id).receive({ _msgid: 'fuzz-fan-out', deviceId: [KITCHEN, HALLWAY], payload: 'Fan-out', pageId: 1 });
+    await outcomes.settled(['fuzz-fan-out']);
+
     for (let sent = 0; sent < MESSAGES;) {
       if (r.chance(0.3)) h.sim.misbehave(randomFault(r));
       const todoIds = [...h.sim.state.todos.keys()];
