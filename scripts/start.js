@@ -5,6 +5,11 @@
  * Node-RED user directory holding this package and the example flows, and runs
  * Node-RED until Ctrl+C or SIGTERM.
  *
+ * Wherever the simulator's address appears it is the one this start uses: in
+ * the flows it deploys, and in the examples its Node-RED offers under Import >
+ * Examples (the package is installed as a folder linking to the working tree,
+ * with its own examples/ written for the service of this start).
+ *
  * Environment:
  *   PORT                     the editor's port (1880)
  *   SIM_PORT                 the simulator's port (8080)
@@ -24,7 +29,10 @@ const ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
-const SHARED_ACCOUNT_ID = 'dc00acc000000001';
+/** What the example files say; `npx device-cloud-simulator` serves there. */
+const EXAMPLES_SIMULATOR_URL = 'http://127.0.0.1:8080';
+/** The parts of the package Node-RED reads, linked from the user directory's copy of it. */
+const LINKED_PARTS = ['dist', 'nodes', 'resources'];
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 /** The tab order a newcomer meets: the screens first, then the devices, then the to-dos. */
@@ -115,19 +123,37 @@ async function startService(options) {
 
 // --- the user directory ------------------------------------------------------
 
-/** Installs the working tree into the user directory the way `npm install <repo>` does: a link in node_modules. */
-function linkPackage(userDir) {
-  const link = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  let existing = null;
-  try {
-    existing = fs.lstatSync(link);
-  } catch {
-    // not there yet
+/**
+ * Installs the package into the user directory as a folder of links to the
+ * working tree (so a build shows at the next start), with package.json and the
+ * example flows written for this start's service.
+ */
+function installPackage(userDir, examples) {
+  const folder = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
+  fs.mkdirSync(path.dirname(folder), { recursive: true });
+  if (isLink(folder)) fs.rmSync(folder); // an earlier npm start linked the whole tree
+  fs.mkdirSync(folder, { recursive: true });
+  for (const part of LINKED_PARTS) {
+    const link = path.join(folder, part);
+    if (isLink(link) && path.resolve(path.dirname(link), fs.readlinkSync(link)) === path.join(ROOT, part)) continue;
+    fs.rmSync(link, { recursive: true, force: true });
+    fs.symlinkSync(path.join(ROOT, part), link, 'junction');
   }
-  if (existing && existing.isSymbolicLink() && path.resolve(path.dirname(link), fs.readlinkSync(link)) === ROOT) return;
-  if (existing) fs.rmSync(link, { recursive: true, force: true });
-  fs.symlinkSync(ROOT, link, 'junction');
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(folder, 'package.json'));
+  const examplesDir = path.join(folder, 'examples');
+  fs.rmSync(examplesDir, { recursive: true, force: true });
+  fs.mkdirSync(examplesDir);
+  for (const example of examples) {
+    fs.writeFileSync(path.join(examplesDir, `${example.name}.json`), `${JSON.stringify(example.nodes, null, 4)}\n`);
+  }
+}
+
+function isLink(file) {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function writeUserPackageJson(userDir) {
@@ -181,30 +207,51 @@ function readExamples() {
   }));
 }
 
+/**
+ * The examples as this start offers them: their one shared account has the
+ * service's name and address, and with the simulator every mention of its
+ * address (the comments' texts too) is the running simulator's.
+ */
+function examplesFor(service, examples) {
+  const simulatorUrl = service.simulator ? service.baseUrl : null;
+  const rewrite = (value) => {
+    if (typeof value === 'string') return simulatorUrl ? value.split(EXAMPLES_SIMULATOR_URL).join(simulatorUrl) : value;
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v)]));
+    return value;
+  };
+  return examples.map(({ name, nodes }) => ({
+    name,
+    nodes: nodes.map((node) =>
+      node.type === ACCOUNT_TYPE ? { ...node, name: service.name, baseUrl: service.baseUrl } : rewrite(node),
+    ),
+  }));
+}
+
+/** The account every example uses: one id in all files, so that importing an example finds the deployed one. */
+function sharedAccountOf(examples) {
+  const accounts = examples.flatMap((example) => example.nodes.filter((node) => node.type === ACCOUNT_TYPE));
+  const ids = new Set(accounts.map((account) => account.id));
+  if (ids.size !== 1) throw new StartError(`the examples must share one account, not ${[...ids].join(', ')}`);
+  return accounts[0];
+}
+
 function tabIdOf(name) {
   return crypto.createHash('sha256').update(`device-cloud example tab ${name}`).digest('hex').slice(0, 16);
 }
 
-/** Every example on its own tab, all Device Cloud nodes on one shared account. */
-function exampleFlows(service) {
+/** Every example on its own tab, all Device Cloud nodes on their shared account. */
+function exampleFlows(examples) {
   const flows = [];
-  for (const example of readExamples()) {
+  for (const example of examples) {
     const tab = { id: tabIdOf(example.name), type: 'tab', label: example.name, disabled: false, info: '' };
     flows.push(tab);
     for (const node of example.nodes) {
-      if (node.type === ACCOUNT_TYPE || node.type === 'tab') continue;
-      const placed = { ...node, z: tab.id };
-      if (typeof placed.account === 'string') placed.account = SHARED_ACCOUNT_ID;
-      flows.push(placed);
+      if (node.type !== ACCOUNT_TYPE && node.type !== 'tab') flows.push({ ...node, z: tab.id });
     }
   }
-  flows.push({
-    id: SHARED_ACCOUNT_ID,
-    type: ACCOUNT_TYPE,
-    name: service.name,
-    baseUrl: service.baseUrl,
-    authHeader: 'x-api-key',
-  });
+  flows.push(sharedAccountOf(examples));
   return flows;
 }
 
@@ -217,30 +264,45 @@ function encryptCredentials(secret, credentials) {
   return { $: iv.toString('hex') + encrypted };
 }
 
-/** On the first start, the example flows and the key; later, the flows the user made stay as they are. */
-function prepareFlows(userDir, service) {
+/**
+ * On the first start, the example flows and the key; later, the flows the user
+ * made stay as they are, but for the simulator's address on the account npm
+ * start made (its port may differ from the last start's).
+ */
+function prepareFlows(userDir, service, examples) {
   const flowFile = path.join(userDir, 'flows.json');
+  const account = sharedAccountOf(examples);
   if (fs.existsSync(flowFile)) {
-    warnWhenAccountElsewhere(flowFile, service);
+    reconcileAccounts(flowFile, service, account.id);
     return false;
   }
-  fs.writeFileSync(flowFile, `${JSON.stringify(exampleFlows(service), null, 4)}\n`);
-  const credentials = encryptCredentials(CREDENTIAL_SECRET, { [SHARED_ACCOUNT_ID]: { apiKey: service.apiKey } });
+  fs.writeFileSync(flowFile, `${JSON.stringify(exampleFlows(examples), null, 4)}\n`);
+  const credentials = encryptCredentials(CREDENTIAL_SECRET, { [account.id]: { apiKey: service.apiKey } });
   fs.writeFileSync(path.join(userDir, 'flows_cred.json'), `${JSON.stringify(credentials, null, 4)}\n`, { mode: 0o600 });
   return true;
 }
 
-function warnWhenAccountElsewhere(flowFile, service) {
+/** An address of a simulator on this machine, as npm start gives it. */
+const SIMULATOR_ADDRESS = /^http:\/\/127\.0\.0\.1:\d+$/;
+
+function reconcileAccounts(flowFile, service, sharedAccountId) {
   let flows;
   try {
     flows = JSON.parse(fs.readFileSync(flowFile, 'utf8'));
   } catch {
     return; // Node-RED will say what is wrong with it
   }
-  const elsewhere = (Array.isArray(flows) ? flows : []).filter(
-    (node) => node.type === ACCOUNT_TYPE && node.baseUrl !== service.baseUrl,
+  if (!Array.isArray(flows)) return;
+  const accounts = flows.filter((node) => node.type === ACCOUNT_TYPE && node.baseUrl !== service.baseUrl);
+  const moved = accounts.filter(
+    (account) => service.simulator && account.id === sharedAccountId && SIMULATOR_ADDRESS.test(account.baseUrl || ''),
   );
-  for (const account of elsewhere) {
+  for (const account of moved) {
+    console.log(`The account "${account.name || account.id}" now points at the simulator on ${service.baseUrl}.`);
+    account.baseUrl = service.baseUrl;
+  }
+  if (moved.length > 0) fs.writeFileSync(flowFile, `${JSON.stringify(flows, null, 4)}\n`);
+  for (const account of accounts.filter((candidate) => !moved.includes(candidate))) {
     console.warn(
       `Note: the account "${account.name || account.id}" in ${flowFile} points at ${account.baseUrl}, not ${service.baseUrl}. ` +
         'Change it in the editor, or delete flows.json and flows_cred.json to start again from the examples.',
@@ -312,10 +374,11 @@ async function main() {
   let child;
   try {
     fs.mkdirSync(options.userDir, { recursive: true });
-    linkPackage(options.userDir);
+    const examples = examplesFor(service, readExamples());
+    installPackage(options.userDir, examples);
     writeUserPackageJson(options.userDir);
     const settingsFile = writeSettings(options.userDir, options.editorPort);
-    const firstStart = prepareFlows(options.userDir, service);
+    const firstStart = prepareFlows(options.userDir, service, examples);
     child = startNodeRed(options.userDir, settingsFile);
     const editorUrl = `http://127.0.0.1:${options.editorPort}/`;
     waitForEditor(editorUrl, child).then((ready) => {
