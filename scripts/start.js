@@ -24,33 +24,15 @@ const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
 const { execFileSync, spawn } = require('node:child_process');
+const { readExamples, examplesFor, exampleFlows, sharedAccountOf } = require('./example-flows');
 
 const ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
-const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
-/** What the example files say; `npx device-cloud-simulator` serves there. */
-const EXAMPLES_SIMULATOR_URL = 'http://127.0.0.1:8080';
 /** The parts of the package Node-RED reads, linked from the user directory's copy of it. */
 const LINKED_PARTS = ['dist', 'nodes', 'resources'];
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
-/** The tab order a newcomer meets: the screens first, then the devices, then the to-dos. */
-const TAB_ORDER = [
-  'display-text',
-  'display-image',
-  'display-image-svg-dashboard',
-  'display-text-all-devices',
-  'page-delete',
-  'devices',
-  'sync-interval',
-  'todo-create',
-  'todo-list',
-  'todo-update',
-  'todo-complete',
-  'todo-delete',
-  'todo-watch',
-];
 const STOP_GRACE_MS = 10_000;
 
 class StartError extends Error {}
@@ -193,67 +175,6 @@ function writeSettings(userDir, editorPort) {
 }
 
 // --- the first flows -----------------------------------------------------------
-
-function readExamples() {
-  const names = fs
-    .readdirSync(EXAMPLES_DIR)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length));
-  const rank = (name) => (TAB_ORDER.includes(name) ? TAB_ORDER.indexOf(name) : TAB_ORDER.length);
-  names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return names.map((name) => ({
-    name,
-    nodes: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')),
-  }));
-}
-
-/**
- * The examples as this start offers them: their one shared account has the
- * service's name and address, and with the simulator every mention of its
- * address (the comments' texts too) is the running simulator's.
- */
-function examplesFor(service, examples) {
-  const simulatorUrl = service.simulator ? service.baseUrl : null;
-  const rewrite = (value) => {
-    if (typeof value === 'string') return simulatorUrl ? value.split(EXAMPLES_SIMULATOR_URL).join(simulatorUrl) : value;
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v)]));
-    return value;
-  };
-  return examples.map(({ name, nodes }) => ({
-    name,
-    nodes: nodes.map((node) =>
-      node.type === ACCOUNT_TYPE ? { ...node, name: service.name, baseUrl: service.baseUrl } : rewrite(node),
-    ),
-  }));
-}
-
-/** The account every example uses: one id in all files, so that importing an example finds the deployed one. */
-function sharedAccountOf(examples) {
-  const accounts = examples.flatMap((example) => example.nodes.filter((node) => node.type === ACCOUNT_TYPE));
-  const ids = new Set(accounts.map((account) => account.id));
-  if (ids.size !== 1) throw new StartError(`the examples must share one account, not ${[...ids].join(', ')}`);
-  return accounts[0];
-}
-
-function tabIdOf(name) {
-  return crypto.createHash('sha256').update(`device-cloud example tab ${name}`).digest('hex').slice(0, 16);
-}
-
-/** Every example on its own tab, all Device Cloud nodes on their shared account. */
-function exampleFlows(examples) {
-  const flows = [];
-  for (const example of examples) {
-    const tab = { id: tabIdOf(example.name), type: 'tab', label: example.name, disabled: false, info: '' };
-    flows.push(tab);
-    for (const node of example.nodes) {
-      if (node.type !== ACCOUNT_TYPE && node.type !== 'tab') flows.push({ ...node, z: tab.id });
-    }
-  }
-  flows.push(sharedAccountOf(examples));
-  return flows;
-}
 
 /** flows_cred.json as Node-RED writes it with a credentialSecret: aes-256-ctr, key sha256(secret). */
 function encryptCredentials(secret, credentials) {

@@ -114,10 +114,16 @@ describe('translations of the node set', function () {
     }
   });
 
-  it('write "to-do" one way in the palette, labels, status texts and help (en-US), and 待办 in zh-CN', function () {
+  it('write "to-do" one way in the palette, labels, status texts and help (en-US; unbreakable in the palette), and 待办 in zh-CN', function () {
     const english = [...Object.values(leaves(catalogOf(BASE_LOCALE))), helpOf(BASE_LOCALE)].map(prose).join('\n');
     expect(english.match(/\b(?:todos?|to dos?|ToDos?)\b/gi) ?? [], 'other spellings than to-do').to.deep.equal([]);
     expect(english).to.match(/\bto-dos?\b/);
+    // Node-RED's palette breaks labels at an ASCII hyphen and pads it ("to - do"): palette labels write it unbreakable.
+    const texts = leaves(catalogOf(BASE_LOCALE));
+    for (const [key, text] of Object.entries(texts)) {
+      if (key.endsWith('.paletteLabel')) expect(text, key).to.not.include('-');
+      else expect(text, key).to.not.include('\u2011');
+    }
     const chinese = [...Object.values(leaves(catalogOf('zh-CN'))), helpOf('zh-CN')].join('\n');
     expect(chinese.match(/待办事项/g) ?? [], '待办事项 besides 待办').to.deep.equal([]);
     expect(chinese).to.include('待办');
