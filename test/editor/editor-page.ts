@@ -66,6 +66,7 @@ interface EditorRED {
   comms: { subscribe(topic: string, callback: (topic: string, message: unknown) => void): void };
   actions: { invoke(name: string): void };
   i18n: { lang(): string };
+  _(key: string, substitutions?: Record<string, unknown>): string;
 }
 
 interface JQueryLike {
@@ -121,14 +122,23 @@ export async function startNodeRed(options: {
   return (await NodeRedServer.start(options as never)) as unknown as RunningNodeRed;
 }
 
-export function launchBrowser(): Promise<Browser> {
+let launched: Promise<Browser> | undefined;
+
+/** The one Chromium of the browser tests, launched by the first that asks; closed after the whole run. */
+export function sharedBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is missing at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does) or set CHROMIUM`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  launched ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return launched;
 }
+
+// A root hook: mocha runs it once, after every test file.
+after(async function () {
+  if (launched) await (await launched).close();
+});
 
 /** An editor page and the errors its console showed (none are expected: the test settings reach no network). */
 export interface EditorPage {

@@ -3,9 +3,10 @@
  * package and every example flow as npm start deploys them (one tab each, one
  * account on the simulator), the editor in Chromium. Every example is run by
  * pressing its inject buttons; a change is deployed with the Deploy button
- * (full); the page is reloaded; every node is still valid (no red triangle,
- * no "not properly configured" warning) and the examples run again with the
- * same outputs. Then an example is imported through Import > Examples into
+ * (full); the editor is opened again (in Chinese: the palette's category and
+ * labels are translated); every node is still valid (no red triangle, no "not
+ * properly configured" warning) and the examples run again with the same
+ * outputs. Then an example is imported through Import > Examples into
  * this workspace: its account is the one already there.
  *
  * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor.png (the editor with the
@@ -20,7 +21,7 @@ import {
   WRITE_SCREENSHOTS,
   editorPage,
   placeImportedNodes,
-  launchBrowser,
+  sharedBrowser,
   screenshotPath,
   startNodeRed,
   type EditorPage,
@@ -85,8 +86,8 @@ const PROBE_FLOW: FlowNode[] = [
     wires: [],
   },
 ];
-/** How long the flow must stay quiet after a press before its outputs count as complete. */
-const QUIET_MS = 120;
+/** How long the runtime must stay quiet, none of our nodes at work, before a press's outputs count as complete. */
+const SETTLE_MS = 60;
 /** How long a press may go without any output at all (the watch's poll may find nothing new). */
 const NOTHING_MS = 2_000;
 
@@ -111,7 +112,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
       flows,
       credentials: { [sharedAccountOf(examples).id]: { apiKey: sim.apiKey } },
     });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     editor = await editorPage(browser);
     page = editor.page;
     await editor.open(server.url);
@@ -119,7 +120,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   });
 
   after(async function () {
-    await browser?.close();
+    await page?.close();
     await server?.stop();
     await sim?.close();
   });
@@ -191,7 +192,12 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     expect(server.output.split('\n').filter((line) => /\[error\]/.test(line))).to.deep.equal([]);
   });
 
-  it('reloads the page: every node still valid, no red triangle', async function () {
+  it('opens the editor again, in Chinese this time: every node still valid, the palette category and labels translated', async function () {
+    const consoleErrors = editor.consoleErrors;
+    await page.close();
+    editor = await editorPage(browser, { locale: 'zh-CN' });
+    editor.consoleErrors.push(...consoleErrors);
+    page = editor.page;
     await editor.open(server.url);
     await listenToTheRuntime();
     expect(await invalidNodes()).to.deep.equal([]);
@@ -201,6 +207,9 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
         0,
       );
     }
+    expect(await page.locator('#red-ui-palette-header-device_cloud').innerText()).to.equal('设备云');
+    const label = page.locator('.red-ui-palette-node[data-palette-type="device-cloud-todo-list"]');
+    expect(await label.getAttribute('data-palette-label')).to.equal('列出待办');
   });
 
   it('runs every example again with the same outputs: the same debug messages, the same statuses', async function () {
@@ -225,7 +234,8 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     await tree.locator('.red-ui-treeList-label', { hasText: /^devices$/ }).click();
     await page.locator('#red-ui-clipboard-dialog-ok').click();
     // The example's nodes are on the devices tab already: Node-RED asks, and "Import copy" gives them new ids.
-    await page.locator('.red-ui-notification button', { hasText: 'Import copy' }).click();
+    const importCopy = await page.evaluate(() => RED._('clipboard.import.importCopy'));
+    await page.locator('.red-ui-notification button', { hasText: importCopy }).click();
     await placeImportedNodes(page);
     const imported = await page.evaluate(
       (tab) =>
@@ -328,10 +338,10 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   }
 
   /**
-   * Clicks an inject node's button and waits, in the page, until something
-   * downstream of it was heard (a debug message, a status) and the runtime has
-   * then gone quiet; a press that finds nothing to tell (a watch's poll) ends
-   * after a while without news.
+   * Clicks an inject node's button and waits, in the page, until the nodes
+   * downstream of it have spoken (a debug message, a status), none of ours is
+   * still at work (its blue "requesting" status), and the runtime has then
+   * been quiet a moment; a press that tells nothing ends after a while.
    */
   async function press(injectId: string): Promise<void> {
     const inject = flows.find((node) => node.id === injectId) as FlowNode;
@@ -339,7 +349,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     const before = await page.evaluate(() => (window.deviceCloudTest?.heard as Heard[]).length);
     await page.locator(`[id="${injectId}"] .red-ui-flow-node-button`).click();
     await page.evaluate(
-      ({ from, ids, quietMs, nothingMs }) =>
+      ({ from, ids, settleMs, nothingMs }) =>
         new Promise<void>((resolve) => {
           const heard = window.deviceCloudTest?.heard as Heard[];
           const started = Date.now();
@@ -347,15 +357,19 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
           let changed = started;
           const timer = setInterval(() => {
             if (heard.length !== count) [count, changed] = [heard.length, Date.now()];
-            const news = heard.slice(from).some((item) => ids.includes(item.id));
-            const quiet = Date.now() - changed >= quietMs;
-            if ((news && quiet) || (!news && Date.now() - started >= nothingMs)) {
+            const news = heard.slice(from).filter((item) => ids.includes(item.id));
+            const statuses = new Map(news.filter((item) => item.kind === 'status').map((item) => [item.id, item.text]));
+            const working = [...statuses.values()].some(
+              (text) => (JSON.parse(text) as { fill?: string }).fill === 'blue',
+            );
+            const settled = Date.now() - changed >= settleMs;
+            if ((news.length > 0 && !working && settled) || (news.length === 0 && Date.now() - started >= nothingMs)) {
               clearInterval(timer);
               resolve();
             }
-          }, 20);
+          }, 15);
         }),
-      { from: before, ids: downstream, quietMs: QUIET_MS, nothingMs: NOTHING_MS },
+      { from: before, ids: downstream, settleMs: SETTLE_MS, nothingMs: NOTHING_MS },
     );
   }
 
@@ -411,6 +425,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
 
   /** Chooses the deploy type and presses Deploy; fails on Node-RED's "not properly configured" warning. */
   async function deploy(type: 'full' | 'flows' | 'nodes'): Promise<void> {
+    const improperlyConfigured = await page.evaluate(() => RED._('deploy.confirm.improperlyConfigured'));
     await page.locator('#red-ui-header-button-deploy-options').click();
     await page.locator(`#deploymenu-item-${type}`).click();
     await page.locator('#red-ui-header-button-deploy').click();
@@ -420,7 +435,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
         .then(() => 'deployed')
         .catch(() => 'not deployed'),
       page
-        .locator('.red-ui-notification', { hasText: /not properly configured/i })
+        .locator('.red-ui-notification', { hasText: improperlyConfigured })
         .waitFor({ state: 'visible' })
         .then(() => 'warned: nodes not properly configured')
         .catch(() => 'not deployed'),
