@@ -140,7 +140,7 @@ const EDITOR_NODE_FIELDS: Set<string> = (() => {
   return names;
 })();
 
-/** What the sandbox saw: the definitions registered, and every catalog key asked for. */
+/** What the sandbox saw: the definitions registered, and every catalog key asked for as a text (not a mere look). */
 interface Sandbox {
   definitions: Record<string, Definition>;
   asked: string[];
@@ -149,7 +149,8 @@ interface Sandbox {
 /**
  * Runs the shared scripts and the html's definition scripts against a stand-in
  * RED whose `_` answers from the en-US catalog (the key itself when it has no
- * text, as Node-RED's does) and records every key asked for.
+ * text, as Node-RED's does) and records every key asked for as a text: a
+ * look-up with a default value only asks whether the catalog has one.
  */
 function sandbox(): Sandbox {
   const texts = catalog();
@@ -160,7 +161,7 @@ function sandbox(): Sandbox {
   });
   const jquery = Object.assign(() => chain, { extend: Object.assign });
   const translate = (key: string, options?: Record<string, unknown>): string => {
-    seen.asked.push(key);
+    if (!options || !('defaultValue' in options)) seen.asked.push(key);
     const text = lookUp(texts, key);
     if (text === undefined) return options && 'defaultValue' in options ? String(options.defaultValue) : key;
     return text.replace(/__(\w+)__/g, (whole, name: string) =>
@@ -258,15 +259,35 @@ describe('editor files of the node set', function () {
       });
 
       it('labels itself, in the palette and the help, through keys that resolve', function () {
-        const definition = definitions[type];
         const seen = sandbox();
-        const node = editorNode(type);
-        const labels = {
+        const definition = seen.definitions[type];
+        const labelsOf = (node: Record<string, unknown>) => ({
           paletteLabel: definition.paletteLabel?.call({ type }),
           label: definition.label?.call(node),
           inputLabels: definition.inputLabels?.call(node, 0),
           outputLabels: definition.outputLabels?.call(node, 0),
-        };
+        });
+        const labels = labelsOf(editorNode(type));
+        // Every choice of every select, for the labels that name the node's setting.
+        for (const [key, spec] of Object.entries(definition.defaults)) {
+          for (const value of [
+            '',
+            'all',
+            'pending',
+            'completed',
+            '0',
+            '30',
+            '720',
+            '1',
+            '5',
+            'reopen',
+            'toggle',
+            'structured',
+          ]) {
+            if (spec.validate?.call({ type }, value, {}) === true) labelsOf({ ...editorNode(type), [key]: value });
+          }
+        }
+        expect(seen.asked, 'keys asked').to.not.have.lengthOf(0);
         expect(seen.asked.filter((key) => lookUp(catalog(), key) === undefined)).to.deep.equal([]);
         expect(labels.paletteLabel, 'paletteLabel').to.be.a('string').and.not.include(type);
         expect(labels.label, 'label').to.be.a('string').and.not.equal('');
