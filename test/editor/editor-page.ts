@@ -78,6 +78,7 @@ interface JQueryLike {
   attr(name: string): string | undefined;
   is(selector: string): boolean;
   remove(): JQueryLike;
+  ajax(options: { url: string; type: string }): { fail(callback: (xhr: { status: number }) => void): unknown };
   fx: { off: boolean };
   [index: number]: HTMLElement;
 }

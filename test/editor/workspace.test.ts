@@ -2,7 +2,7 @@
  * What a new user does with `npm start`, in a real browser: Node-RED with the
  * package and every example flow as npm start deploys them (one tab each, one
  * account on the simulator), the editor in Chromium. Every example is run by
- * pressing its inject buttons; a change is deployed with the Deploy button
+ * pressing its inject nodes (as their buttons do); a change is deployed with the Deploy button
  * (full); the editor is opened again (in Chinese: the palette's category and
  * labels are translated); every node is still valid (no red triangle, no "not
  * properly configured" warning) and the examples run again with the same
@@ -130,7 +130,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     expect(await page.locator('.red-ui-flow-node-error:not(.hide)').count(), 'red triangles').to.equal(0);
   });
 
-  it('runs every example: each inject button pressed, tab after tab; no Catch node hears an error', async function () {
+  it('runs every example: each inject pressed, tab after tab; no Catch node hears an error', async function () {
     firstRun = await runEveryExample();
     expect(caughtErrors(firstRun)).to.deep.equal([]);
     // A watch speaks of changes made between two of its polls: whether it has any to tell depends on timing.
@@ -338,23 +338,23 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   }
 
   /**
-   * Clicks an inject node's button and waits, in the page, until the nodes
-   * downstream of it have spoken (a debug message, a status), none of ours is
-   * still at work (its blue "requesting" status), and the runtime has then
-   * been quiet a moment; a press that tells nothing ends after a while.
+   * Presses an inject node, as its button does (the editor's POST to
+   * inject/<id>), and waits, in the page, until the nodes downstream of it
+   * have spoken (a debug message, a status), none of ours is still at work
+   * (its blue "requesting" status), and the runtime has then been quiet a
+   * moment; a press that tells nothing ends after a while.
    */
   async function press(injectId: string): Promise<void> {
     const inject = flows.find((node) => node.id === injectId) as FlowNode;
-    const downstream = [...downstreamOf([inject])];
-    const before = await page.evaluate(() => (window.deviceCloudTest?.heard as Heard[]).length);
-    await page.locator(`[id="${injectId}"] .red-ui-flow-node-button`).click();
     await page.evaluate(
-      ({ from, ids, settleMs, nothingMs }) =>
-        new Promise<void>((resolve) => {
+      ({ id, ids, settleMs, nothingMs }) =>
+        new Promise<void>((resolve, reject) => {
           const heard = window.deviceCloudTest?.heard as Heard[];
+          const from = heard.length;
           const started = Date.now();
-          let count = heard.length;
+          let count = from;
           let changed = started;
+          $.ajax({ url: `inject/${id}`, type: 'POST' }).fail((xhr) => reject(new Error(`inject/${id}: ${xhr.status}`)));
           const timer = setInterval(() => {
             if (heard.length !== count) [count, changed] = [heard.length, Date.now()];
             const news = heard.slice(from).filter((item) => ids.includes(item.id));
@@ -369,12 +369,12 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
             }
           }, 15);
         }),
-      { from: before, ids: downstream, settleMs: SETTLE_MS, nothingMs: NOTHING_MS },
+      { id: injectId, ids: [...downstreamOf([inject])], settleMs: SETTLE_MS, nothingMs: NOTHING_MS },
     );
   }
 
   /**
-   * Presses every inject button of every example, tab after tab, top to
+   * Presses every inject node of every example, tab after tab, top to
    * bottom, and answers what was heard: per debug node its messages, per node
    * its statuses, with the numbers that differ from run to run (ids, dates,
    * times, lengths) masked.
@@ -382,7 +382,6 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   async function runEveryExample(): Promise<Map<string, string[]>> {
     const before = (await heardSoFar()).length;
     for (const example of examples) {
-      await showTab(tabIdOf(example.name));
       const injects = example.nodes
         .filter((node) => node.type === 'inject')
         .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0));
