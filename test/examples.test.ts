@@ -134,131 +134,138 @@ const isAction = (node: FlowNode) => NODE_TYPES.includes(node.type) && node.type
 const wiresOf = (node: FlowNode): string[] => (Array.isArray(node.wires) ? node.wires.flat() : []);
 const accountsOf = (nodes: FlowNode[]) => nodes.filter((node) => node.type === ACCOUNT_TYPE);
 
-describe('examples', function () {
-  it('are there, one flow file per node at least', () => {
-    expect(examples.length).to.be.at.least(NODE_TYPES.length - 1);
-  });
+/** One runtime and simulator for every flow run here; each run starts from a fresh service. */
+let harness: Harness;
 
-  it('together use every node of the package (the account aside)', () => {
-    const used = new Set(examples.flatMap((example) => example.nodes.map((node) => node.type)));
-    const missing = NODE_TYPES.filter((type) => type !== ACCOUNT_TYPE && !used.has(type));
-    expect(missing, 'node types without an example').to.deep.equal([]);
+describe('example flows', function () {
+  before(async () => {
+    harness = await Harness.start();
   });
+  after(() => harness.stop());
 
-  it("share one account, the same in every file, at the simulator's default address", () => {
-    const accounts = examples.map((example) => accountsOf(example.nodes));
-    for (const [index, found] of accounts.entries()) expect(found, examples[index].name).to.have.length(1);
-    const [first] = accounts[0];
-    for (const [index, [account]] of accounts.entries()) {
-      expect(account, `the account of ${examples[index].name}`).to.deep.equal(first);
-    }
-    expect(first.baseUrl).to.equal(SIMULATOR_URL);
-  });
+  describe('examples', function () {
+    it('are there, one flow file per node at least', () => {
+      expect(examples.length).to.be.at.least(NODE_TYPES.length - 1);
+    });
 
-  it('have node ids unique across all files but the shared account (npm start puts them in one flow)', () => {
-    const owners = new Map<string, string>();
-    const clashes: string[] = [];
-    for (const example of examples) {
-      for (const node of example.nodes.filter((candidate) => candidate.type !== ACCOUNT_TYPE)) {
-        if (owners.has(node.id)) clashes.push(`${node.id} in ${owners.get(node.id)} and ${example.name}`);
-        owners.set(node.id, example.name);
+    it('together use every node of the package (the account aside)', () => {
+      const used = new Set(examples.flatMap((example) => example.nodes.map((node) => node.type)));
+      const missing = NODE_TYPES.filter((type) => type !== ACCOUNT_TYPE && !used.has(type));
+      expect(missing, 'node types without an example').to.deep.equal([]);
+    });
+
+    it("share one account, the same in every file, at the simulator's default address", () => {
+      const accounts = examples.map((example) => accountsOf(example.nodes));
+      for (const [index, found] of accounts.entries()) expect(found, examples[index].name).to.have.length(1);
+      const [first] = accounts[0];
+      for (const [index, [account]] of accounts.entries()) {
+        expect(account, `the account of ${examples[index].name}`).to.deep.equal(first);
       }
-    }
-    expect(clashes).to.deep.equal([]);
-  });
+      expect(first.baseUrl).to.equal(SIMULATOR_URL);
+    });
 
-  it('open each field as its dialog offers it: a fixed device in the device picker, each type one the field has', () => {
-    const offered = dialogTypes();
-    const problems: string[] = [];
-    for (const example of examples) {
-      for (const node of example.nodes.filter(isAction)) {
-        const fields = offered.get(node.type) ?? new Map<string, string[]>();
-        const where = `${example.name}: ${node.type} "${node.name || node.id}"`;
-        if (typeof node.deviceId === 'string' && MAC.test(node.deviceId) && node.deviceIdType !== 'device') {
-          problems.push(`${where}: device ${node.deviceId} typed as ${String(node.deviceIdType)}, not picked`);
-        }
-        for (const [field, types] of fields) {
-          const type = node[`${field}Type`];
-          if (!types.includes(type as string))
-            problems.push(`${where}: ${field}Type ${String(type)} not in ${types.join(', ')}`);
+    it('have node ids unique across all files but the shared account (npm start puts them in one flow)', () => {
+      const owners = new Map<string, string>();
+      const clashes: string[] = [];
+      for (const example of examples) {
+        for (const node of example.nodes.filter((candidate) => candidate.type !== ACCOUNT_TYPE)) {
+          if (owners.has(node.id)) clashes.push(`${node.id} in ${owners.get(node.id)} and ${example.name}`);
+          owners.set(node.id, example.name);
         }
       }
+      expect(clashes).to.deep.equal([]);
+    });
+
+    it('open each field as its dialog offers it: a fixed device in the device picker, each type one the field has', () => {
+      const offered = dialogTypes();
+      const problems: string[] = [];
+      for (const example of examples) {
+        for (const node of example.nodes.filter(isAction)) {
+          const fields = offered.get(node.type) ?? new Map<string, string[]>();
+          const where = `${example.name}: ${node.type} "${node.name || node.id}"`;
+          if (typeof node.deviceId === 'string' && MAC.test(node.deviceId) && node.deviceIdType !== 'device') {
+            problems.push(`${where}: device ${node.deviceId} typed as ${String(node.deviceIdType)}, not picked`);
+          }
+          for (const [field, types] of fields) {
+            const type = node[`${field}Type`];
+            if (!types.includes(type as string))
+              problems.push(`${where}: ${field}Type ${String(type)} not in ${types.join(', ')}`);
+          }
+        }
+      }
+      expect(problems).to.deep.equal([]);
+    });
+
+    for (const example of examples) {
+      describe(example.name, function () {
+        const byId = new Map(example.nodes.map((node) => [node.id, node]));
+
+        it('is an importable flow: an array of nodes with id and type, wired to nodes of the file', () => {
+          expect(example.nodes).to.be.an('array').that.has.length.above(0);
+          for (const node of example.nodes) {
+            expect(node.id, JSON.stringify(node)).to.be.a('string').that.has.length.above(0);
+            expect(node.type, node.id).to.be.a('string').that.has.length.above(0);
+            for (const target of wiresOf(node))
+              expect(byId.has(target), `${node.id} wired to ${target}`).to.equal(true);
+          }
+          expect(byId.size, 'ids are unique').to.equal(example.nodes.length);
+        });
+
+        it('uses only node types of Node-RED core and of this package', () => {
+          const unknown = example.nodes
+            .map((node) => node.type)
+            .filter((type) => type !== 'tab' && !CORE_FILES.has(type) && !NODE_TYPES.includes(type));
+          expect(unknown).to.deep.equal([]);
+        });
+
+        it('explains itself in a comment node and has inject, debug and catch nodes', () => {
+          const comment = example.nodes.find((node) => node.type === 'comment');
+          expect(comment?.info, 'the comment says what the example shows').to.match(/\w+/);
+          for (const type of ['inject', 'debug', 'catch']) {
+            expect(
+              example.nodes.some((node) => node.type === type),
+              `a ${type} node`,
+            ).to.equal(true);
+          }
+          const catchNode = example.nodes.find((node) => node.type === 'catch') as FlowNode;
+          expect(wiresOf(catchNode).map((id) => byId.get(id)?.type)).to.include('debug');
+        });
+
+        it('keeps no key: no credentials or apiKey, not even the simulator key', () => {
+          const keys = keysDeep(example.nodes);
+          expect(keys).to.not.include('credentials');
+          expect(keys).to.not.include('apiKey');
+          expect(example.text).to.not.match(/sim-key/);
+        });
+
+        it('points every Device Cloud node at the account of the file', () => {
+          const [account] = accountsOf(example.nodes);
+          const ours = example.nodes.filter(isAction);
+          expect(ours).to.have.length.above(0);
+          for (const node of ours) expect(node.account, node.id).to.equal(account.id);
+        });
+
+        runsAgainstTheSimulator(example.nodes);
+      });
     }
-    expect(problems).to.deep.equal([]);
   });
 
-  for (const example of examples) {
-    describe(example.name, function () {
-      const byId = new Map(example.nodes.map((node) => [node.id, node]));
-
-      it('is an importable flow: an array of nodes with id and type, wired to nodes of the file', () => {
-        expect(example.nodes).to.be.an('array').that.has.length.above(0);
-        for (const node of example.nodes) {
-          expect(node.id, JSON.stringify(node)).to.be.a('string').that.has.length.above(0);
-          expect(node.type, node.id).to.be.a('string').that.has.length.above(0);
-          for (const target of wiresOf(node)) expect(byId.has(target), `${node.id} wired to ${target}`).to.equal(true);
-        }
-        expect(byId.size, 'ids are unique').to.equal(example.nodes.length);
+  describe('examples as version 0.1.0 shipped them', function () {
+    for (const flow of flowFiles(FLOWS_0_1_0_DIR)) {
+      describe(flow.name, function () {
+        runsAgainstTheSimulator(flow.nodes);
       });
-
-      it('uses only node types of Node-RED core and of this package', () => {
-        const unknown = example.nodes
-          .map((node) => node.type)
-          .filter((type) => type !== 'tab' && !CORE_FILES.has(type) && !NODE_TYPES.includes(type));
-        expect(unknown).to.deep.equal([]);
-      });
-
-      it('explains itself in a comment node and has inject, debug and catch nodes', () => {
-        const comment = example.nodes.find((node) => node.type === 'comment');
-        expect(comment?.info, 'the comment says what the example shows').to.match(/\w+/);
-        for (const type of ['inject', 'debug', 'catch']) {
-          expect(
-            example.nodes.some((node) => node.type === type),
-            `a ${type} node`,
-          ).to.equal(true);
-        }
-        const catchNode = example.nodes.find((node) => node.type === 'catch') as FlowNode;
-        expect(wiresOf(catchNode).map((id) => byId.get(id)?.type)).to.include('debug');
-      });
-
-      it('keeps no key: no credentials or apiKey, not even the simulator key', () => {
-        const keys = keysDeep(example.nodes);
-        expect(keys).to.not.include('credentials');
-        expect(keys).to.not.include('apiKey');
-        expect(example.text).to.not.match(/sim-key/);
-      });
-
-      it('points every Device Cloud node at the account of the file', () => {
-        const [account] = accountsOf(example.nodes);
-        const ours = example.nodes.filter(isAction);
-        expect(ours).to.have.length.above(0);
-        for (const node of ours) expect(node.account, node.id).to.equal(account.id);
-      });
-
-      runsAgainstTheSimulator(example.nodes);
-    });
-  }
-});
-
-describe('examples as version 0.1.0 shipped them', function () {
-  for (const flow of flowFiles(FLOWS_0_1_0_DIR)) {
-    describe(flow.name, function () {
-      runsAgainstTheSimulator(flow.nodes);
-    });
-  }
+    }
+  });
 });
 
 function runsAgainstTheSimulator(nodes: FlowNode[]): void {
   describe('against the simulator', function () {
     this.timeout(4 * NOTHING_MS);
-    let h: Harness;
-    before(async () => {
-      h = await Harness.start();
-    });
-    after(() => h.stop());
 
     it('works: every inject, pressed top to bottom, reaches its debug nodes and no Catch fires', async () => {
-      const run = await ExampleRun.load(h, nodes);
+      await harness.reset();
+      const run = await ExampleRun.load(harness, nodes);
       for (const inject of run.injects) await run.press(inject);
       if (run.watches.length) await run.changeTodosAndPoll();
 
