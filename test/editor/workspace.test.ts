@@ -193,13 +193,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   });
 
   it('opens the editor again, in Chinese this time: every node still valid, the palette category and labels translated', async function () {
-    const consoleErrors = editor.consoleErrors;
-    await page.close();
-    editor = await editorPage(browser, { locale: 'zh-CN' });
-    editor.consoleErrors.push(...consoleErrors);
-    page = editor.page;
-    await editor.open(server.url);
-    await listenToTheRuntime();
+    await reopenEditor('zh-CN');
     expect(await invalidNodes()).to.deep.equal([]);
     for (const tab of examples.slice(0, 3)) {
       await showTab(tabIdOf(tab.name));
@@ -252,6 +246,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     sim.reset();
     await moveAComment();
     await deploy('full');
+    await reopenEditor('en-US'); // the README is in English
     await photographSimulator();
     await photographEditor();
   });
@@ -400,6 +395,17 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
 
   function caughtErrors(outputs: Map<string, string[]>): string[] {
     return [...catchDebugIds()].flatMap((id) => outputs.get(`debug ${id}`) ?? []);
+  }
+
+  /** Closes the editor page and opens the editor anew in a browser set to that language. */
+  async function reopenEditor(locale: string): Promise<void> {
+    const consoleErrors = editor.consoleErrors;
+    await page.close();
+    editor = await editorPage(browser, { locale });
+    editor.consoleErrors.push(...consoleErrors);
+    page = editor.page;
+    await editor.open(server.url);
+    await listenToTheRuntime();
   }
 
   /** The tab where the test makes its changes: the last one, which the pictures do not show. */
