@@ -1,31 +1,85 @@
 /*
- * Editor code shared by every Device Cloud node: validators, TypedInput
- * set-up and the device picker. Each node's html loads this file; Node-RED
- * loads it once per node set, so it defines itself only the first time.
+ * The editor code every Device Cloud node shares, part 1 of 3: the catalog's
+ * texts, the node labels, the validators and the links between help pages.
+ * nodes/device-cloud.html loads the three parts before the node definitions;
+ * each part adds to window.DeviceCloudEditor and uses the others only when
+ * called, so the order in which the browser runs them does not matter.
  */
 (function () {
   'use strict';
-  if (window.DeviceCloudEditor) return;
+  var editor = (window.DeviceCloudEditor = window.DeviceCloudEditor || {});
 
-  var CATALOG_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud';
-  var DEVICE_TYPE = 'device';
+  var NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud';
+  var ACCOUNT_TYPE = 'device-cloud-account';
   var EVALUATED_TYPES = ['msg', 'flow', 'global', 'env'];
   var MAC = /^[0-9a-f]{2}([:-]?)[0-9a-f]{2}(\1[0-9a-f]{2}){4}$/i;
   /** The device value of the nodes that act on every device of the account; the runtime takes it in lower case only. */
   var ALL_DEVICES = 'all';
   var ENV_REFERENCE = /^\$\{[^}]+\}$/;
-  var NO_ACCOUNT = ['', '_ADD_'];
+  var MISSING = '\u0000';
 
-  /** A text of the shared catalog (the account node's `common.*`). */
-  function commonText(key, substitutions) {
-    return RED._(CATALOG_NAMESPACE + ':common.' + key, substitutions);
+  // --- the catalog -------------------------------------------------------------
+
+  /** A text of the node set's catalog, e.g. text('common.label.account'). */
+  function text(key, substitutions) {
+    return RED._(NAMESPACE + ':' + key, substitutions);
+  }
+
+  /** Whether the catalog has a text for the key. */
+  function has(key) {
+    return RED._(NAMESPACE + ':' + key, { defaultValue: MISSING }) !== MISSING;
+  }
+
+  /** The node type's own text for `key` when its catalog has one, else the shared one: the key, for data-i18n. */
+  function keyFor(type, key) {
+    return has(type + '.' + key) ? type + '.' + key : has('common.' + key) ? 'common.' + key : null;
   }
 
   function isEmpty(value) {
     return value === undefined || value === null || value === '';
   }
 
-  // --- validators ----------------------------------------------------------
+  // --- labels ------------------------------------------------------------------
+  // Node-RED calls these with the node (label, labelStyle, port labels) or the
+  // definition (paletteLabel) as `this`; both know their type.
+
+  function paletteLabel() {
+    return text(this.type + '.paletteLabel');
+  }
+
+  function label() {
+    return this.name || paletteLabel.call(this);
+  }
+
+  /** A label that names the node's setting when `<type>.nodeLabel.<field>.<its value>` is in the catalog. */
+  function labelBy(field) {
+    return function () {
+      var key = this.type + '.nodeLabel.' + field + '.' + this[field];
+      if (this.name || isEmpty(this[field]) || !has(key)) return label.call(this);
+      return text(key);
+    };
+  }
+
+  function labelStyle() {
+    return this.name ? 'node_label_italic' : '';
+  }
+
+  function inputLabels() {
+    return text(this.type + '.inputLabel');
+  }
+
+  function outputLabels() {
+    return text(this.type + '.outputLabel');
+  }
+
+  // --- validators ----------------------------------------------------------------
+  // Node-RED calls a validator with the node as `this`, the value and, from
+  // Node-RED 3 on, an `opt` object: an error text may then be answered.
+
+  function verdict(problem, opt) {
+    if (problem === null) return true;
+    return opt ? problem : false;
+  }
 
   /**
    * A validator for a TypedInput value: empty is fine (the value then comes
@@ -40,286 +94,138 @@
       if (type === 'msg' || type === 'flow' || type === 'global') {
         var result = RED.utils.validateTypedProperty(value, type, opt);
         problem = result === true ? null : result;
-      } else if (EVALUATED_TYPES.indexOf(type) < 0 && !ENV_REFERENCE.test(String(value)) && check) {
+      } else if (EVALUATED_TYPES.indexOf(type) < 0 && !ENV_REFERENCE.test(String(value))) {
         problem = check(String(value).trim());
       }
-      if (problem === null) return true;
-      return opt ? problem : false;
+      return verdict(problem, opt);
     };
   }
 
   function macCheck(value) {
-    return MAC.test(value) ? null : commonText('validation.mac');
+    return MAC.test(value) ? null : text('common.validation.mac');
   }
 
   function todoIdCheck(value) {
-    return /^\d{1,15}$/.test(value) && Number(value) > 0 ? null : commonText('validation.todoId');
+    return /^\d{1,15}$/.test(value) && Number(value) > 0 ? null : text('common.validation.todoId');
   }
 
   function rangeCheck(min, max) {
     return function (value) {
       var number = Number(value);
-      var whole = /^-?\d+$/.test(value);
-      return whole && number >= min && number <= max ? null : commonText('validation.range', { min: min, max: max });
+      return /^-?\d+$/.test(value) && number >= min && number <= max
+        ? null
+        : text('common.validation.range', { min: min, max: max });
     };
   }
 
   function lengthCheck(max) {
     return function (value) {
-      return value.length <= max ? null : commonText('validation.length', { max: max });
+      return value.length <= max ? null : text('common.validation.length', { max: max });
     };
   }
 
   /** A validator for a select whose first choice, '', means "from the message". */
   function oneOf(values) {
     return function (value, opt) {
-      if (isEmpty(value) || values.indexOf(String(value)) >= 0) return true;
-      return opt ? commonText('validation.oneOf', { values: values.join(', ') }) : false;
+      var known = isEmpty(value) || values.indexOf(String(value)) >= 0;
+      return verdict(known ? null : text('common.validation.oneOf', { values: values.join(', ') }), opt);
     };
   }
 
-  var validators = {
-    deviceId: function (typeField) {
-      return typedValidator(typeField || 'deviceIdType', macCheck);
-    },
-    /** For the nodes that can act on every device: a MAC address, or exactly "all" (no spaces, lower case). */
-    deviceIdOrAll: function (typeField) {
-      var deviceIdValidator = typedValidator(typeField || 'deviceIdType', macCheck);
-      return function (value, opt) {
-        return value === ALL_DEVICES || deviceIdValidator.call(this, value, opt);
-      };
-    },
-    todoId: function (typeField) {
-      return typedValidator(typeField || 'todoIdType', todoIdCheck);
-    },
-    integerRange: function (typeField, min, max) {
-      return typedValidator(typeField, rangeCheck(min, max));
-    },
-    text: function (typeField, max) {
-      return typedValidator(typeField, lengthCheck(max));
-    },
-    oneOf: oneOf,
-    pageId: oneOf(['1', '2', '3', '4', '5']),
-  };
-
-  // --- TypedInput ------------------------------------------------------------
-
   /**
-   * A TypedInput for a value typed in the dialog (`kind`: 'str' or 'num') or
-   * read from a msg, flow, global or env property, keeping its type in
-   * `<field>Type`. The input's placeholder says where an empty value comes from.
+   * The device field: a MAC address (typed in or picked), a property to read it
+   * from, or empty (from msg.deviceId). `options.allDevices`: "all" (exactly so)
+   * is every device of the account. `options.types`: the property types offered,
+   * when not msg, flow, global and env.
    */
-  function typedValue(field, kind) {
-    $('#node-input-' + field).typedInput({
-      default: kind,
-      typeField: '#node-input-' + field + 'Type',
-      types: [kind].concat(EVALUATED_TYPES),
-    });
-  }
-
-  // --- the account's devices ---------------------------------------------------
-
-  /**
-   * The devices of a deployed account from the admin endpoint; fails with a
-   * text for the dialog: not deployed (404), the service's error (502), or
-   * Node-RED not reachable.
-   */
-  function fetchDevices(accountId) {
-    var answer = $.Deferred();
-    $.ajax({
-      url: 'device-cloud/accounts/' + encodeURIComponent(accountId) + '/devices',
-      dataType: 'json',
-      cache: false,
-    })
-      .done(function (devices) {
-        answer.resolve(Array.isArray(devices) ? devices : []);
-      })
-      .fail(function (xhr) {
-        answer.reject(failureText(xhr));
-      });
-    return answer.promise();
-  }
-
-  function failureText(xhr) {
-    var body = xhr.responseJSON || {};
-    if (xhr.status === 404) return commonText('devicePicker.notDeployed');
-    if (xhr.status === 502 && body.error) return commonText('devicePicker.failed', { error: body.error });
-    var reason = body.error || body.message || xhr.statusText || String(xhr.status);
-    return commonText('devicePicker.unreachable', { error: reason });
-  }
-
-  function deviceLabel(device) {
-    return device.alias ? device.alias + ' (' + device.deviceId + ')' : device.deviceId;
-  }
-
-  /**
-   * The picker's choices: "from msg", "every device" where the node offers it,
-   * the account's devices, and a kept value that is not among them.
-   */
-  function deviceOptions(devices, kept, fromMessageLabel, allDevices) {
-    var options = [{ value: '', label: fromMessageLabel }];
-    var listed = {};
-    if (allDevices) {
-      options.push({ value: ALL_DEVICES, label: commonText('devicePicker.allDevices') });
-      listed[ALL_DEVICES] = true;
-    }
-    devices.forEach(function (device) {
-      if (typeof device.deviceId !== 'string' || listed[device.deviceId]) return;
-      listed[device.deviceId] = true;
-      options.push({ value: device.deviceId, label: deviceLabel(device) });
-    });
-    if (!isEmpty(kept) && !listed[kept]) {
-      options.push({ value: kept, label: commonText('devicePicker.notListed', { deviceId: kept }) });
-    }
-    return options;
-  }
-
-  /** Shows an icon and a text in an element, as text (a service message is never taken as HTML). */
-  function noteIn($element) {
-    return function show(icon, text) {
-      $element.empty();
-      $('<i></i>')
-        .addClass('fa ' + icon)
-        .appendTo($element);
-      $element.append(document.createTextNode(' ' + text));
-    };
-  }
-
-  function refreshButton(onClick) {
-    return $(
-      '<button type="button" class="red-ui-button red-ui-button-small" style="margin-left: 8px; flex: none"></button>',
-    )
-      .attr('title', commonText('devicePicker.refresh'))
-      .append('<i class="fa fa-refresh"></i>')
-      .on('click', function (event) {
-        event.preventDefault();
-        onClick();
-      });
-  }
-
-  /**
-   * The device field of a node: a TypedInput whose first type lists the
-   * selected account's devices (alias and MAC), next to a typed-in MAC and
-   * msg/flow/global/env properties. The runtime takes the `device` type as a
-   * literal value. A note under the field tells when the list cannot be had.
-   *
-   * @param node the node being edited (its saved value stays selectable)
-   * @param options.field the config property (default 'deviceId')
-   * @param options.fromMessageLabel the text of the "from the message" choice
-   * @param options.evaluatedTypes the property types offered (default msg, flow, global, env)
-   * @param options.allDevices offer "every device of the account" (value "all"), for the nodes that fan out
-   */
-  function devicePicker(node, options) {
+  function deviceId(options) {
     options = options || {};
-    var field = options.field || 'deviceId';
-    var fromMessageLabel = options.fromMessageLabel || commonText('devicePicker.fromMessage');
-    var $input = $('#node-input-' + field);
-    var $account = $('#node-input-account');
-    var savedType = node[field + 'Type'];
-    var kept = savedType === DEVICE_TYPE || isEmpty(savedType) ? node[field] : '';
-    var devices = [];
-    var request = 0;
-    var loadedFor;
-
-    var deviceType = {
-      value: DEVICE_TYPE,
-      label: commonText('devicePicker.type'),
-      icon: 'fa fa-tablet',
-      hasValue: false,
-      options: function () {
-        return deviceOptions(devices, kept, fromMessageLabel, options.allDevices === true);
-      },
+    var typed = typedValidator('deviceIdType', macCheck);
+    var types = options.types || EVALUATED_TYPES;
+    return function (value, opt) {
+      if (options.allDevices && value === ALL_DEVICES) return true;
+      var type = $('#node-input-deviceIdType').val() || this.deviceIdType;
+      if (EVALUATED_TYPES.indexOf(type) >= 0 && types.indexOf(type) < 0) return false;
+      return typed.call(this, value, opt);
     };
-    var types = [deviceType, 'str'].concat(options.evaluatedTypes || EVALUATED_TYPES);
-    $input.typedInput({ default: DEVICE_TYPE, typeField: '#node-input-' + field + 'Type', types: types });
+  }
 
-    var $note = $('<span class="device-cloud-device-note"></span>').css({
-      flex: '1 1 auto',
-      color: 'var(--red-ui-secondary-text-color)',
-      fontSize: '0.9em',
-    });
-    $('<div class="form-row"></div>')
-      .css({
-        display: 'flex',
-        alignItems: 'flex-start',
-        marginLeft: '104px',
-        width: 'calc(70% + 4px)',
-        marginTop: '-6px',
-      })
-      .append(
-        $note,
-        refreshButton(function () {
-          load(true);
-        }),
-      )
-      .insertAfter($input.closest('.form-row'));
-    var note = noteIn($note);
+  /** A whole number typed in the dialog, or empty; with `typeField`, a TypedInput that may read it from a property. */
+  function wholeNumber(min, max, typeField) {
+    if (typeField) return typedValidator(typeField, rangeCheck(min, max));
+    var check = rangeCheck(min, max);
+    return function (value, opt) {
+      var given = isEmpty(value) ? '' : String(value).trim();
+      if (given === '' || ENV_REFERENCE.test(given)) return true;
+      return verdict(check(given), opt);
+    };
+  }
 
-    /** Asks once per account chosen (the config select reports a change more than once); `again` asks anyway. */
-    function load(again) {
-      var accountId = $account.val();
-      if (accountId === loadedFor && again !== true) return;
-      loadedFor = accountId;
-      var mine = ++request;
-      if (NO_ACCOUNT.indexOf(accountId || '') >= 0) {
-        show([], 'fa-info-circle', commonText('devicePicker.noAccount'));
-        return;
-      }
-      note('fa-spinner fa-spin', commonText('devicePicker.loading'));
-      fetchDevices(accountId)
-        .done(function (list) {
-          if (mine !== request) return;
-          var text =
-            list.length === 0
-              ? commonText('devicePicker.none')
-              : commonText('devicePicker.count', { count: list.length });
-          show(list, 'fa-check', text);
-        })
-        .fail(function (text) {
-          if (mine !== request) return;
-          show([], 'fa-exclamation-triangle', text);
-        });
-    }
-
-    function show(list, icon, text) {
-      devices = list;
-      note(icon, text);
-      // Rebuilds the choices; the value stays when it is still among them.
-      $input.typedInput('types', types);
-    }
-
-    $account.on('change', function () {
-      load();
-    });
-    load();
+  /** A number of at least `min`, required. */
+  function atLeast(min) {
+    return function (value, opt) {
+      var number = Number(value);
+      var fine = !isEmpty(value) && isFinite(number) && number >= min;
+      return verdict(fine ? null : text('common.validation.atLeast', { min: min }), opt);
+    };
   }
 
   /**
-   * The account dialog's check: lists the deployed account's devices, which
-   * tells whether its address and key work.
+   * The account's address, and its key: an account the editor knows to have no
+   * key (imported, or never given one) is not valid, so its nodes show a red
+   * triangle before a deploy rather than failing at run time. Within the
+   * account's dialog the key field speaks for itself.
    */
-  function accountCheck(accountId, $button, $result) {
-    var note = noteIn($result);
-    $button.on('click', function (event) {
-      event.preventDefault();
-      note('fa-spinner fa-spin', commonText('devicePicker.loading'));
-      fetchDevices(accountId)
-        .done(function (list) {
-          var names = list.map(deviceLabel).join(', ');
-          note('fa-check', commonText('accountCheck.ok', { count: list.length, devices: names || '-' }));
-        })
-        .fail(function (text) {
-          note('fa-exclamation-triangle', text);
-        });
-    });
+  function baseUrl(value, opt) {
+    if (!/^https?:\/\/[^\s/]+/i.test(String(value))) return verdict(text('common.validation.baseUrl'), opt);
+    var dialogOpen = $('#node-config-input-apiKey').length > 0;
+    return verdict(!dialogOpen && editor.keyState(this) === 'missing' ? text('common.validation.apiKey') : null, opt);
   }
 
-  window.DeviceCloudEditor = {
-    commonText: commonText,
-    validators: validators,
-    typedValue: typedValue,
-    devicePicker: devicePicker,
-    fetchDevices: fetchDevices,
-    accountCheck: accountCheck,
-  };
+  // --- links between help pages ------------------------------------------------------
+  // The shared policy (where a value comes from, several devices, errors, ...)
+  // is written once, in the account's help; the other helps link to its
+  // sections: <a href="#" data-device-cloud-help="several-devices">.
+
+  function showAccountHelp(section) {
+    RED.sidebar.help.show(ACCOUNT_TYPE);
+    var heading = $('.red-ui-sidebar-help-stack h3[data-device-cloud-section="' + section + '"]').first();
+    if (heading.length) heading[0].scrollIntoView({ block: 'start' });
+  }
+
+  $(document).on('click', 'a[data-device-cloud-help]', function (event) {
+    event.preventDefault();
+    showAccountHelp($(this).attr('data-device-cloud-help'));
+  });
+
+  $.extend(editor, {
+    NAMESPACE: NAMESPACE,
+    ACCOUNT_TYPE: ACCOUNT_TYPE,
+    ALL_DEVICES: ALL_DEVICES,
+    EVALUATED_TYPES: EVALUATED_TYPES,
+    text: text,
+    has: has,
+    keyFor: keyFor,
+    isEmpty: isEmpty,
+    paletteLabel: paletteLabel,
+    label: label,
+    labelBy: labelBy,
+    labelStyle: labelStyle,
+    inputLabels: inputLabels,
+    outputLabels: outputLabels,
+    showAccountHelp: showAccountHelp,
+    validators: {
+      baseUrl: baseUrl,
+      deviceId: deviceId,
+      todoId: function () {
+        return typedValidator('todoIdType', todoIdCheck);
+      },
+      wholeNumber: wholeNumber,
+      atLeast: atLeast,
+      text: function (typeField, max) {
+        return typedValidator(typeField, lengthCheck(max));
+      },
+      oneOf: oneOf,
+    },
+  });
 })();

@@ -5,6 +5,11 @@
  * Node-RED user directory holding this package and the example flows, and runs
  * Node-RED until Ctrl+C or SIGTERM.
  *
+ * Wherever the simulator's address appears it is the one this start uses: in
+ * the flows it deploys, and in the examples its Node-RED offers under Import >
+ * Examples (the package is installed as a folder linking to the working tree,
+ * with its own examples/ written for the service of this start).
+ *
  * Environment:
  *   PORT                     the editor's port (1880)
  *   SIM_PORT                 the simulator's port (8080)
@@ -19,30 +24,15 @@ const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
 const { execFileSync, spawn } = require('node:child_process');
+const { readExamples, examplesFor, exampleFlows, sharedAccountOf } = require('./example-flows');
 
 const ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
-const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
-const SHARED_ACCOUNT_ID = 'dc00acc000000001';
+/** The parts of the package Node-RED reads, linked from the user directory's copy of it. */
+const LINKED_PARTS = ['dist', 'nodes', 'resources'];
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
-/** The tab order a newcomer meets: the screens first, then the devices, then the to-dos. */
-const TAB_ORDER = [
-  'display-text',
-  'display-image',
-  'display-image-svg-dashboard',
-  'display-text-all-devices',
-  'page-delete',
-  'devices',
-  'sync-interval',
-  'todo-create',
-  'todo-list',
-  'todo-update',
-  'todo-complete',
-  'todo-delete',
-  'todo-watch',
-];
 const STOP_GRACE_MS = 10_000;
 
 class StartError extends Error {}
@@ -115,19 +105,37 @@ async function startService(options) {
 
 // --- the user directory ------------------------------------------------------
 
-/** Installs the working tree into the user directory the way `npm install <repo>` does: a link in node_modules. */
-function linkPackage(userDir) {
-  const link = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  let existing = null;
-  try {
-    existing = fs.lstatSync(link);
-  } catch {
-    // not there yet
+/**
+ * Installs the package into the user directory as a folder of links to the
+ * working tree (so a build shows at the next start), with package.json and the
+ * example flows written for this start's service.
+ */
+function installPackage(userDir, examples) {
+  const folder = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
+  fs.mkdirSync(path.dirname(folder), { recursive: true });
+  if (isLink(folder)) fs.rmSync(folder); // an earlier npm start linked the whole tree
+  fs.mkdirSync(folder, { recursive: true });
+  for (const part of LINKED_PARTS) {
+    const link = path.join(folder, part);
+    if (isLink(link) && path.resolve(path.dirname(link), fs.readlinkSync(link)) === path.join(ROOT, part)) continue;
+    fs.rmSync(link, { recursive: true, force: true });
+    fs.symlinkSync(path.join(ROOT, part), link, 'junction');
   }
-  if (existing && existing.isSymbolicLink() && path.resolve(path.dirname(link), fs.readlinkSync(link)) === ROOT) return;
-  if (existing) fs.rmSync(link, { recursive: true, force: true });
-  fs.symlinkSync(ROOT, link, 'junction');
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(folder, 'package.json'));
+  const examplesDir = path.join(folder, 'examples');
+  fs.rmSync(examplesDir, { recursive: true, force: true });
+  fs.mkdirSync(examplesDir);
+  for (const example of examples) {
+    fs.writeFileSync(path.join(examplesDir, `${example.name}.json`), `${JSON.stringify(example.nodes, null, 4)}\n`);
+  }
+}
+
+function isLink(file) {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function writeUserPackageJson(userDir) {
@@ -168,46 +176,6 @@ function writeSettings(userDir, editorPort) {
 
 // --- the first flows -----------------------------------------------------------
 
-function readExamples() {
-  const names = fs
-    .readdirSync(EXAMPLES_DIR)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length));
-  const rank = (name) => (TAB_ORDER.includes(name) ? TAB_ORDER.indexOf(name) : TAB_ORDER.length);
-  names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return names.map((name) => ({
-    name,
-    nodes: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')),
-  }));
-}
-
-function tabIdOf(name) {
-  return crypto.createHash('sha256').update(`device-cloud example tab ${name}`).digest('hex').slice(0, 16);
-}
-
-/** Every example on its own tab, all Device Cloud nodes on one shared account. */
-function exampleFlows(service) {
-  const flows = [];
-  for (const example of readExamples()) {
-    const tab = { id: tabIdOf(example.name), type: 'tab', label: example.name, disabled: false, info: '' };
-    flows.push(tab);
-    for (const node of example.nodes) {
-      if (node.type === ACCOUNT_TYPE || node.type === 'tab') continue;
-      const placed = { ...node, z: tab.id };
-      if (typeof placed.account === 'string') placed.account = SHARED_ACCOUNT_ID;
-      flows.push(placed);
-    }
-  }
-  flows.push({
-    id: SHARED_ACCOUNT_ID,
-    type: ACCOUNT_TYPE,
-    name: service.name,
-    baseUrl: service.baseUrl,
-    authHeader: 'x-api-key',
-  });
-  return flows;
-}
-
 /** flows_cred.json as Node-RED writes it with a credentialSecret: aes-256-ctr, key sha256(secret). */
 function encryptCredentials(secret, credentials) {
   const key = crypto.createHash('sha256').update(secret).digest();
@@ -217,30 +185,45 @@ function encryptCredentials(secret, credentials) {
   return { $: iv.toString('hex') + encrypted };
 }
 
-/** On the first start, the example flows and the key; later, the flows the user made stay as they are. */
-function prepareFlows(userDir, service) {
+/**
+ * On the first start, the example flows and the key; later, the flows the user
+ * made stay as they are, but for the simulator's address on the account npm
+ * start made (its port may differ from the last start's).
+ */
+function prepareFlows(userDir, service, examples) {
   const flowFile = path.join(userDir, 'flows.json');
+  const account = sharedAccountOf(examples);
   if (fs.existsSync(flowFile)) {
-    warnWhenAccountElsewhere(flowFile, service);
+    reconcileAccounts(flowFile, service, account.id);
     return false;
   }
-  fs.writeFileSync(flowFile, `${JSON.stringify(exampleFlows(service), null, 4)}\n`);
-  const credentials = encryptCredentials(CREDENTIAL_SECRET, { [SHARED_ACCOUNT_ID]: { apiKey: service.apiKey } });
+  fs.writeFileSync(flowFile, `${JSON.stringify(exampleFlows(examples), null, 4)}\n`);
+  const credentials = encryptCredentials(CREDENTIAL_SECRET, { [account.id]: { apiKey: service.apiKey } });
   fs.writeFileSync(path.join(userDir, 'flows_cred.json'), `${JSON.stringify(credentials, null, 4)}\n`, { mode: 0o600 });
   return true;
 }
 
-function warnWhenAccountElsewhere(flowFile, service) {
+/** An address of a simulator on this machine, as npm start gives it. */
+const SIMULATOR_ADDRESS = /^http:\/\/127\.0\.0\.1:\d+$/;
+
+function reconcileAccounts(flowFile, service, sharedAccountId) {
   let flows;
   try {
     flows = JSON.parse(fs.readFileSync(flowFile, 'utf8'));
   } catch {
     return; // Node-RED will say what is wrong with it
   }
-  const elsewhere = (Array.isArray(flows) ? flows : []).filter(
-    (node) => node.type === ACCOUNT_TYPE && node.baseUrl !== service.baseUrl,
+  if (!Array.isArray(flows)) return;
+  const accounts = flows.filter((node) => node.type === ACCOUNT_TYPE && node.baseUrl !== service.baseUrl);
+  const moved = accounts.filter(
+    (account) => service.simulator && account.id === sharedAccountId && SIMULATOR_ADDRESS.test(account.baseUrl || ''),
   );
-  for (const account of elsewhere) {
+  for (const account of moved) {
+    console.log(`The account "${account.name || account.id}" now points at the simulator on ${service.baseUrl}.`);
+    account.baseUrl = service.baseUrl;
+  }
+  if (moved.length > 0) fs.writeFileSync(flowFile, `${JSON.stringify(flows, null, 4)}\n`);
+  for (const account of accounts.filter((candidate) => !moved.includes(candidate))) {
     console.warn(
       `Note: the account "${account.name || account.id}" in ${flowFile} points at ${account.baseUrl}, not ${service.baseUrl}. ` +
         'Change it in the editor, or delete flows.json and flows_cred.json to start again from the examples.',
@@ -312,10 +295,11 @@ async function main() {
   let child;
   try {
     fs.mkdirSync(options.userDir, { recursive: true });
-    linkPackage(options.userDir);
+    const examples = examplesFor(service, readExamples());
+    installPackage(options.userDir, examples);
     writeUserPackageJson(options.userDir);
     const settingsFile = writeSettings(options.userDir, options.editorPort);
-    const firstStart = prepareFlows(options.userDir, service);
+    const firstStart = prepareFlows(options.userDir, service, examples);
     child = startNodeRed(options.userDir, settingsFile);
     const editorUrl = `http://127.0.0.1:${options.editorPort}/`;
     waitForEditor(editorUrl, child).then((ready) => {

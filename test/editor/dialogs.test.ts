@@ -1,0 +1,567 @@
+/**
+ * Every dialog in a real browser: Node-RED with our package, its editor in
+ * headless Chromium, the account on the simulator. For every node: add it to
+ * the flow, open its dialog, check its fields, account and help, pick a
+ * device where the node has the picker. The account's dialog and help are
+ * titled with its label, its API key is marked required, the helps link to
+ * the account help's shared sections. A to-do list saved by version 0.1.0
+ * keeps its filter through a deploy from the editor. An example imported
+ * through Import > Examples into a workspace without its account shows the
+ * missing key before the deploy, and runs once the key is set. The browser
+ * console stays free of errors throughout.
+ *
+ * The steps share one editor page and run in order, as a user would do them.
+ * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor-dialog.png (the display
+ * text dialog with the device picker open) for the README.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../dist/simulator/server';
+import { ACCOUNT_TYPE, NODE_TYPES, ROOT, localeFile } from '../support/package-files';
+import {
+  WRITE_SCREENSHOTS,
+  editorPage,
+  placeImportedNodes,
+  sharedBrowser,
+  screenshotPath,
+  startNodeRed,
+  type EditorPage,
+  type FlowNode,
+  type RunningNodeRed,
+} from './editor-page';
+
+const ACCOUNT_ID = 'e2e0acc000000001';
+const ACCOUNT_NAME = 'Simulator';
+const TAB_ID = 'e2e0tab000000001';
+const LEGACY_TAB_ID = 'e2e0tab000000002';
+const PICKED = { deviceId: 'AA:BB:CC:DD:EE:02', label: 'Hallway (AA:BB:CC:DD:EE:02)' };
+const OTHER_DEVICE_LABEL = 'Kitchen (AA:BB:CC:DD:EE:01)';
+const ALL_DEVICES = { deviceId: 'all', label: 'every device of the account (all)' };
+/** The to-do list example as version 0.1.0 saved it, with its filter in `status`. */
+const LEGACY_FLOW = path.join(ROOT, 'test', 'fixtures', 'flows-0.1.0', 'todo-list.json');
+
+/**
+ * What each node's dialog shows besides the account and the name, by config
+ * key: `select`, `typed` (a TypedInput keeping its type in `<key>Type`),
+ * `input`, `checkbox`. `picker`: the Device field lists the account's devices.
+ * `hidden`: rows the default settings hide.
+ */
+interface Dialog {
+  fields: Record<string, 'select' | 'typed' | 'input' | 'checkbox'>;
+  hidden?: Record<string, 'typed'>;
+  picker?: boolean;
+}
+const DIALOGS: Record<string, Dialog> = {
+  'device-cloud-devices': { fields: {} },
+  'device-cloud-sync-interval': { fields: { syncInterval: 'select' }, picker: true },
+  'device-cloud-todo-list': { fields: { statusFilter: 'select' }, picker: true },
+  'device-cloud-todo-create': {
+    fields: { title: 'typed', description: 'typed', priority: 'select', repeatType: 'select' },
+    picker: true,
+  },
+  'device-cloud-todo-update': { fields: { todoId: 'typed' } },
+  'device-cloud-todo-complete': { fields: { action: 'select', todoId: 'typed' } },
+  'device-cloud-todo-delete': { fields: { todoId: 'typed' } },
+  'device-cloud-todo-watch': { fields: { interval: 'input', emitExisting: 'checkbox' }, picker: true },
+  'device-cloud-display-text': {
+    fields: { mode: 'select', pageId: 'select', fontSize: 'typed', skipUnchanged: 'checkbox' },
+    hidden: { title: 'typed' },
+    picker: true,
+  },
+  'device-cloud-display-image': {
+    fields: {
+      pageId: 'select',
+      dither: 'select',
+      fit: 'select',
+      width: 'input',
+      height: 'input',
+      skipUnchanged: 'checkbox',
+    },
+    picker: true,
+  },
+  'device-cloud-page-delete': { fields: { pageId: 'select' }, picker: true },
+};
+/** The nodes whose Device list also offers every device of the account (value "all"). */
+const FAN_OUT_TYPES = [
+  'device-cloud-display-text',
+  'device-cloud-display-image',
+  'device-cloud-page-delete',
+  'device-cloud-sync-interval',
+];
+/** Added by dragging it from the palette; the others are imported through the editor's API. */
+const DRAGGED_TYPE = 'device-cloud-devices';
+const ACTION_TYPES = NODE_TYPES.filter((type) => type !== ACCOUNT_TYPE);
+
+/** The first paragraph of a node's help, as text. */
+function helpIntro(type: string): string {
+  const help = fs.readFileSync(localeFile('en-US'), 'utf8');
+  const block = new RegExp(`data-help-name="${type}">([\\s\\S]*?)</script>`).exec(help);
+  const paragraph = block && /<p>([\s\S]*?)<\/p>/.exec(block[1]);
+  if (!paragraph) throw new Error(`no paragraph in the help of ${type}`);
+  return paragraph[1]
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The device list's first choice, "from the message", as the en-US catalog words it for the node. */
+function fromMessageChoice(type: string): string {
+  type Texts = { option?: { deviceId?: { fromMessage?: string } } };
+  const catalog = JSON.parse(fs.readFileSync(localeFile('en-US', '.json'), 'utf8')) as Record<string, Texts>;
+  return catalog[type]?.option?.deviceId?.fromMessage ?? (catalog.common.option?.deviceId?.fromMessage as string);
+}
+
+function startingFlows(simulatorUrl: string): FlowNode[] {
+  const legacy = JSON.parse(fs.readFileSync(LEGACY_FLOW, 'utf8')) as FlowNode[];
+  return [
+    { id: TAB_ID, type: 'tab', label: 'Editor test', disabled: false, info: '' },
+    { id: ACCOUNT_ID, type: ACCOUNT_TYPE, name: ACCOUNT_NAME, baseUrl: simulatorUrl, authHeader: 'x-api-key' },
+    { id: LEGACY_TAB_ID, type: 'tab', label: 'Saved by 0.1.0', disabled: false, info: '' },
+    ...legacy.map((node) =>
+      node.type === ACCOUNT_TYPE ? { ...node, baseUrl: simulatorUrl } : { ...node, z: LEGACY_TAB_ID },
+    ),
+  ];
+}
+
+describe('the editor in Chromium: every dialog, the account, the help, an upgrade, an import', function () {
+  this.timeout(60_000);
+
+  let sim: Simulator;
+  let server: RunningNodeRed;
+  let browser: Browser;
+  let editor: EditorPage;
+  let page: Page;
+  let legacy: FlowNode[];
+  /** type → the id the editor gave the node */
+  const nodeIds: Record<string, string> = {};
+
+  before(async function () {
+    sim = await startSimulator();
+    const flows = startingFlows(sim.url);
+    legacy = flows.filter((node) => node.z === LEGACY_TAB_ID || node.id === '7d1aacc000000001');
+    server = await startNodeRed({
+      flows,
+      credentials: { [ACCOUNT_ID]: { apiKey: sim.apiKey }, '7d1aacc000000001': { apiKey: sim.apiKey } },
+    });
+    browser = await sharedBrowser();
+    editor = await editorPage(browser);
+    page = editor.page;
+    await editor.open(server.url);
+    await showTab(TAB_ID);
+    await page.locator(`.red-ui-palette-node[data-palette-type="${DRAGGED_TYPE}"]`).waitFor();
+  });
+
+  after(async function () {
+    await page?.close();
+    await server?.stop();
+    await sim?.close();
+  });
+
+  // A step that failed with its dialog open leaves it open: close it, so that the next step reports its own result.
+  afterEach(async function () {
+    for (let open = 0; open < 3; open++) {
+      const cancel = page.locator('#node-config-dialog-cancel:visible, #node-dialog-cancel:visible').last();
+      if ((await cancel.count()) === 0) break;
+      await cancel.click({ timeout: 2_000 }).catch(() => undefined); // closing already
+      await cancel.waitFor({ state: 'detached' });
+    }
+  });
+
+  it("loads every node of the package into the palette, each with a label, in the category's own header", async function () {
+    const paletteLabels = await page.$$eval('.red-ui-palette-node[data-palette-type^="device-cloud-"]', (nodes) =>
+      nodes.map((node) => [node.getAttribute('data-palette-type'), node.getAttribute('data-palette-label')]),
+    );
+    expect(paletteLabels.map(([type]) => type).sort()).to.deep.equal([...ACTION_TYPES].sort());
+    for (const [type, label] of paletteLabels) {
+      expect(label, `palette label of ${type}`)
+        .to.be.a('string')
+        .and.not.match(/^$|device-cloud-|\btodo/);
+    }
+    // Node-RED's palette breaks a label at an ASCII hyphen, and writes it with spaces around: "to - do".
+    const shown = await page
+      .locator('.red-ui-palette-node[data-palette-type^="device-cloud-"] .red-ui-palette-label')
+      .allInnerTexts();
+    expect(
+      shown.filter((text) => / - /.test(text)),
+      'labels shown broken at a hyphen',
+    ).to.deep.equal([]);
+    expect(await page.locator('#red-ui-palette-header-device_cloud').innerText()).to.equal('device cloud');
+  });
+
+  it('knows the dialog of every node the package registers', function () {
+    expect(Object.keys(DIALOGS).sort()).to.deep.equal([...ACTION_TYPES].sort());
+  });
+
+  it(`adds ${DRAGGED_TYPE} by dragging it from the palette onto the flow`, async function () {
+    const paletteNode = page.locator(`.red-ui-palette-node[data-palette-type="${DRAGGED_TYPE}"]`);
+    await paletteNode.dragTo(page.locator('#red-ui-workspace-chart'), { targetPosition: { x: 200, y: 80 } });
+    const dropped = await page.evaluate(
+      (type) => RED.nodes.filterNodes({ type }).map((node) => ({ id: node.id, z: node.z })),
+      DRAGGED_TYPE,
+    );
+    expect(dropped).to.have.length(1);
+    expect(dropped[0].z).to.equal(TAB_ID);
+    nodeIds[DRAGGED_TYPE] = dropped[0].id;
+  });
+
+  it('adds every other node through the editor', async function () {
+    const types = ACTION_TYPES.filter((type) => type !== DRAGGED_TYPE);
+    const added = await page.evaluate(
+      ({ types, tab }) => {
+        const place = (index: number) => ({
+          x: 200 + 260 * Math.floor((index + 1) / 6),
+          y: 80 + 60 * ((index + 1) % 6),
+        });
+        const nodes = types.map((type, index) => ({ id: `new-${index}`, type, z: tab, ...place(index), wires: [] }));
+        RED.view.importNodes(nodes, { generateIds: true, applyNodeDefaults: true, notify: false });
+        return Object.fromEntries(
+          types.map((type) => [type, RED.nodes.filterNodes({ type, z: tab }).map((n) => n.id)]),
+        );
+      },
+      { types, tab: TAB_ID },
+    );
+    for (const type of types) {
+      expect(added[type], type).to.have.length(1);
+      nodeIds[type] = added[type][0];
+    }
+  });
+
+  for (const type of ACTION_TYPES) {
+    const dialog = DIALOGS[type] ?? { fields: {} };
+    const what = dialog.picker
+      ? 'its fields, our account, its help, and picks a device'
+      : 'its fields, our account and its help';
+    it(`${type}: the dialog shows ${what}`, async function () {
+      await openDialog(type);
+      await chooseAccount();
+      const rows: Record<string, string> = { ...dialog.fields, name: 'input' };
+      for (const [key, kind] of Object.entries(rows)) {
+        await fieldLocator(key, kind).waitFor({ state: 'visible' });
+        if (kind === 'typed') expect(await page.locator(`#node-input-${key}Type`).count(), `${key}Type`).to.equal(1);
+      }
+      for (const [key, kind] of Object.entries(dialog.hidden ?? {})) {
+        await fieldLocator(key, kind).waitFor({ state: 'hidden' });
+      }
+      expect(await untranslatedTexts(), 'texts of the dialog without a translation').to.deep.equal([]);
+      await checkHelp(type);
+
+      if (type === 'device-cloud-display-text') await checkModeSwitchesRows();
+      if (dialog.picker) {
+        const offered = await page.evaluate(() =>
+          ($('#node-input-deviceId').data('nodered-typedInput') as { typeList: { value: string }[] }).typeList.map(
+            (t) => t.value,
+          ),
+        );
+        const expected =
+          type === 'device-cloud-todo-watch'
+            ? ['device', 'str', 'flow', 'global', 'env']
+            : ['device', 'str', 'msg', 'flow', 'global', 'env'];
+        expect(offered, 'types of the device field').to.deep.equal(expected);
+        if (type === 'device-cloud-sync-interval') await pickEveryDeviceAndReopen(type);
+        await pickDevice(type);
+      }
+      if (dialog.fields.skipUnchanged) {
+        const box = fieldLocator('skipUnchanged', 'checkbox');
+        expect(await box.isChecked(), 'skipUnchanged unticked at first').to.equal(false);
+        await box.check();
+      }
+
+      await closeDialogWithDone();
+      const saved = await savedNode(type);
+      if (dialog.fields.skipUnchanged) expect(saved.skipUnchanged, 'skipUnchanged saved').to.equal(true);
+      expect(saved.account, 'account').to.equal(ACCOUNT_ID);
+      expect(saved.valid, 'valid').to.equal(true);
+      if (dialog.picker) expect(saved).to.include({ deviceId: PICKED.deviceId, deviceIdType: 'device' });
+    });
+  }
+
+  it("titles the account's dialog and help with its label, and marks its API key required", async function () {
+    await page.evaluate((id) => RED.editor.editConfig('', 'device-cloud-account', id), ACCOUNT_ID);
+    const title = page.locator('.red-ui-tray-titlebar').last();
+    await title.waitFor({ state: 'visible' });
+    expect(await title.innerText()).to.equal('Edit Device Cloud account node');
+    const key = page.locator('#node-config-input-apiKey');
+    expect((await key.getAttribute('class')) ?? '', 'a stored key').to.not.include('input-error');
+    await key.fill('');
+    await page.waitForFunction(() => $('#node-config-input-apiKey').attr('class')?.includes('input-error'));
+    expect(await untranslatedTexts(), 'texts of the dialog without a translation').to.deep.equal([]);
+    await page.locator('#node-config-dialog-cancel').click();
+    await page.locator('#node-config-dialog-cancel').waitFor({ state: 'detached' });
+
+    await page.evaluate(() => RED.sidebar.show('help'));
+    await page.locator('.red-ui-treeList-label', { hasText: /^@device-cloud\/node-red-device-cloud$/ }).click();
+    const listed = await page
+      .locator('.red-ui-sidebar-help-stack .red-ui-node-list-item .red-ui-node-label')
+      .allInnerTexts();
+    expect(listed, 'the help tree').to.include('Device Cloud account').and.not.include(ACCOUNT_TYPE);
+  });
+
+  it("links a node's help to the shared sections of the account's help", async function () {
+    await page.evaluate(() => RED.sidebar.help.show('device-cloud-display-text'));
+    const help = page.locator('.red-ui-sidebar-help-stack');
+    await help.locator('a[data-device-cloud-help="several-devices"]').first().click();
+    await help.locator('.red-ui-help-title', { hasText: /^Device Cloud account$/ }).waitFor({ state: 'visible' });
+    const section = help.locator('h3[data-device-cloud-section="several-devices"]');
+    await section.waitFor({ state: 'visible' });
+    expect(await section.innerText()).to.match(/Several devices/);
+    expect(await section.isVisible()).to.equal(true);
+  });
+
+  it('shows a to-do list saved by version 0.1.0 with its filter, which a Deploy from the editor keeps', async function () {
+    const [saved] = legacy.filter((node) => node.type === 'device-cloud-todo-list' && node.status === 'pending');
+    const shown = await page.evaluate((id) => {
+      const node = RED.nodes.node(id);
+      return { statusFilter: node?.statusFilter, valid: node?.valid };
+    }, saved.id);
+    expect(shown).to.deep.equal({ statusFilter: 'pending', valid: true });
+  });
+
+  it('deploys with the Deploy button: Node-RED holds the flows as edited, the old to-do list with statusFilter', async function () {
+    expect(await invalidNodes(), 'nodes the editor marks invalid (Deploy would ask first)').to.deep.equal([]);
+    await page.locator('#red-ui-header-button-deploy').click();
+    await page.waitForFunction(() => !RED.nodes.dirty());
+
+    const flows = await server.flows();
+    const onTab = flows.filter((node) => node.z === TAB_ID);
+    expect(onTab.map((node) => node.type).sort()).to.deep.equal([...ACTION_TYPES].sort());
+    for (const node of onTab) {
+      expect(node.account, `${node.type}.account`).to.equal(ACCOUNT_ID);
+      if (DIALOGS[node.type].picker) {
+        expect({ deviceId: node.deviceId, deviceIdType: node.deviceIdType }, node.type).to.deep.equal({
+          deviceId: PICKED.deviceId,
+          deviceIdType: 'device',
+        });
+      }
+    }
+    const flowFile = JSON.parse(fs.readFileSync(path.join(server.userDir, 'flows.json'), 'utf8')) as FlowNode[];
+    const [saved] = legacy.filter((node) => node.type === 'device-cloud-todo-list' && node.status === 'pending');
+    expect(
+      flowFile.find((node) => node.id === saved.id),
+      'the 0.1.0 to-do list in the flow file',
+    ).to.include({
+      statusFilter: 'pending',
+    });
+    expect(
+      server.output.split('\n').filter((line) => /\[error\]/.test(line)),
+      "errors in Node-RED's log",
+    ).to.deep.equal([]);
+    expect(flows.find((node) => node.id === ACCOUNT_ID)).to.include({ type: ACCOUNT_TYPE, baseUrl: sim.url });
+    expect(JSON.stringify(flows)).to.not.include(sim.apiKey);
+  });
+
+  it('imports an example through Import > Examples into a workspace without its account: the missing key shows before the deploy, and once set the example runs', async function () {
+    await showTab(TAB_ID);
+    await page.locator('#red-ui-header-button-sidemenu').click();
+    await page.locator('#menu-item-import').click();
+    await page.locator('#red-ui-tab-red-ui-clipboard-dialog-import-tab-examples a').click();
+    const tree = page.locator('#red-ui-clipboard-dialog-import-tab-examples');
+    await tree.locator('.red-ui-treeList-label', { hasText: /^@device-cloud\/node-red-device-cloud$/ }).click();
+    await tree.locator('.red-ui-treeList-label', { hasText: /^devices$/ }).click();
+    await page.locator('#red-ui-clipboard-dialog-ok').click();
+    await placeImportedNodes(page);
+
+    const imported = await page.waitForFunction((dropped) => {
+      const [node] = RED.nodes.filterNodes({ type: 'device-cloud-devices' }).filter((n) => n.id !== dropped);
+      const account = node && RED.nodes.node(String(node.account));
+      return account && account.valid === false && node.valid === false ? { node: node.id, account: account.id } : null;
+    }, nodeIds[DRAGGED_TYPE]);
+    const { node, account } = (await imported.jsonValue()) as { node: string; account: string };
+    expect(await page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`).count(), 'a red triangle').to.equal(
+      1,
+    );
+    const reason = await page.evaluate((id) => RED.nodes.node(id)?.validationErrors, account);
+    expect(reason, 'why the account is not valid').to.deep.equal([
+      'the account has no API key: open it and paste the key',
+    ]);
+
+    await page.locator('#red-ui-header-button-deploy').click();
+    const warning = page.locator('.red-ui-notification', { hasText: /not properly configured/ });
+    await warning.waitFor({ state: 'visible' });
+    await warning.locator('button', { hasText: 'Cancel' }).click();
+
+    await page.evaluate((id) => RED.editor.editConfig('', 'device-cloud-account', id), account);
+    await page.locator('#node-config-input-apiKey').fill(sim.apiKey);
+    await page.locator('#node-config-input-baseUrl').fill(sim.url);
+    await page.locator('#node-config-dialog-ok').click();
+    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+    await page.waitForFunction((id) => RED.nodes.node(id)?.valid === true, node);
+    expect(await page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`).count(), 'a red triangle').to.equal(
+      0,
+    );
+
+    await page.locator('#red-ui-header-button-deploy').click();
+    await page.waitForFunction(() => !RED.nodes.dirty());
+    const before = sim.requests.length;
+    // Nothing clashed: the nodes kept the ids of the example file.
+    const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'devices.json'), 'utf8')) as FlowNode[];
+    const inject = example.find((n) => n.type === 'inject' && n.wires?.flat().includes(node))?.id;
+    await page.locator(`[id="${inject}"] .red-ui-flow-node-button`).click();
+    await page.waitForFunction(
+      (id) => /devices/.test(String((RED.nodes.node(id)?.status as { text?: string })?.text)),
+      node,
+    );
+    expect(sim.requests.slice(before).map((request) => request.path)).to.include('/open/v1/devices');
+  });
+
+  it('logged no error in the browser console', function () {
+    expect(editor.consoleErrors).to.deep.equal([]);
+  });
+
+  // --- steps -----------------------------------------------------------------
+
+  async function showTab(id: string): Promise<void> {
+    await page.evaluate((tab) => RED.workspaces.show(tab), id);
+    await page.waitForFunction((tab) => RED.workspaces.active() === tab, id);
+  }
+
+  async function invalidNodes(): Promise<string[]> {
+    return page.evaluate(() => {
+      const invalid: string[] = [];
+      RED.nodes.eachNode((node) => {
+        if (node.valid === false) invalid.push(`${node.type} ${node.name || node.id}`);
+      });
+      return invalid;
+    });
+  }
+
+  function fieldLocator(key: string, kind: string) {
+    if (kind === 'typed') return page.locator(`#node-input-${key} + .red-ui-typedInput-container`);
+    if (kind === 'select') return page.locator(`select#node-input-${key}`);
+    if (kind === 'checkbox') return page.locator(`input[type="checkbox"]#node-input-${key}`);
+    return page.locator(`input#node-input-${key}`);
+  }
+
+  async function openDialog(type: string): Promise<void> {
+    await page.evaluate((id) => {
+      const node = RED.nodes.node(id);
+      if (node) RED.editor.edit(node);
+    }, nodeIds[type]);
+    await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
+  }
+
+  async function closeDialogWithDone(): Promise<void> {
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+  }
+
+  /** A new node has no account yet: the config select lists ours, and the user chooses it. */
+  async function chooseAccount(): Promise<void> {
+    const select = page.locator('select#node-input-account');
+    await select.waitFor({ state: 'visible' });
+    const options = await select.evaluate((element: HTMLSelectElement) =>
+      Array.from(element.options, (option) => ({ value: option.value, text: option.text })),
+    );
+    expect(options).to.deep.include({ value: ACCOUNT_ID, text: ACCOUNT_NAME });
+    await select.selectOption(ACCOUNT_ID);
+  }
+
+  /**
+   * Texts of the open dialog that did not translate: an element whose i18n key
+   * is missing keeps its (empty) content, and a key looked up in code comes
+   * back as the key itself.
+   */
+  function untranslatedTexts(): Promise<string[]> {
+    return page.$$eval(
+      '.red-ui-tray:last-of-type .red-ui-tray-body [data-i18n], .red-ui-tray:last-of-type .red-ui-tray-body label, .red-ui-tray:last-of-type .red-ui-tray-body option',
+      (elements) => {
+        // jquery-i18next's targets that fill the content; any other `[name]` is an attribute
+        const CONTENT_TARGETS = ['text', 'html', 'prepend', 'append'];
+        return elements.flatMap((element) => {
+          const keys = (element.getAttribute('data-i18n') || '').split(';').filter(Boolean);
+          const targets =
+            keys.length > 0 ? keys.map((key) => (/^\[([\w-]+)\]/.exec(key) || [])[1] || 'text') : ['text'];
+          return targets
+            .map((target) => ({
+              target,
+              text: (CONTENT_TARGETS.includes(target)
+                ? element.textContent || ''
+                : element.getAttribute(target) || ''
+              ).trim(),
+            }))
+            .filter(({ text }) => (text === '' && keys.length > 0) || /device-cloud-[\w-]+[.:]|\bcommon\.\w/.test(text))
+            .map(
+              ({ target, text }) =>
+                `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} ${target}: "${text}" (${keys.join(';') || 'no key'})`,
+            );
+        });
+      },
+    );
+  }
+
+  /** The dialog's help button shows the node's help in the sidebar. */
+  async function checkHelp(type: string): Promise<void> {
+    await page.locator('.red-ui-tray-footer-left button:has(i.fa-book)').click();
+    const help = page.locator('.red-ui-sidebar-help-stack .red-ui-help').first();
+    for (const section of ['Inputs', 'Outputs', 'Details']) {
+      await help.locator('h3', { hasText: new RegExp(`^${section}$`) }).waitFor({ state: 'visible' });
+    }
+    const shown = (await help.innerText()).replace(/\s+/g, ' ');
+    expect(shown, `help of ${type}`).to.include(helpIntro(type));
+  }
+
+  /** Text mode shows the font size, title-and-body mode the title. */
+  async function checkModeSwitchesRows(): Promise<void> {
+    await page.locator('select#node-input-mode').selectOption('structured');
+    await fieldLocator('title', 'typed').waitFor({ state: 'visible' });
+    await fieldLocator('fontSize', 'typed').waitFor({ state: 'hidden' });
+    await page.locator('select#node-input-mode').selectOption('text');
+    await fieldLocator('fontSize', 'typed').waitFor({ state: 'visible' });
+    await fieldLocator('title', 'typed').waitFor({ state: 'hidden' });
+  }
+
+  function savedNode(type: string) {
+    return page.evaluate((id) => {
+      const node = RED.nodes.node(id);
+      return {
+        account: node?.account,
+        deviceId: node?.deviceId,
+        deviceIdType: node?.deviceIdType,
+        skipUnchanged: node?.skipUnchanged,
+        valid: node?.valid,
+      };
+    }, nodeIds[type]);
+  }
+
+  /** Opens the Device list, which the admin endpoint filled from the simulator; answers the list and the choices it offers. */
+  async function openDeviceList(type: string) {
+    await page.locator('.device-cloud-device-note', { hasText: '2 devices listed' }).waitFor({ state: 'visible' });
+    const field = fieldLocator('deviceId', 'typed');
+    expect((await field.locator('.red-ui-typedInput-type-label').innerText()).trim()).to.equal('device');
+    await field.locator('.red-ui-typedInput-option-trigger').click();
+    const menu = page.locator('.red-ui-typedInput-options:visible');
+    await menu.waitFor({ state: 'visible' });
+    const choices = (await menu.locator('a').allInnerTexts()).map((text) => text.trim());
+    const devices = [OTHER_DEVICE_LABEL, PICKED.label];
+    expect(choices.slice(1)).to.deep.equal(FAN_OUT_TYPES.includes(type) ? [ALL_DEVICES.label, ...devices] : devices);
+    expect(choices[0], 'the choice without a device').to.equal(fromMessageChoice(type));
+    return { field, menu };
+  }
+
+  /** Picks every device of the account, saves the node with it, and opens the dialog again: the choice is kept. */
+  async function pickEveryDeviceAndReopen(type: string): Promise<void> {
+    const { field, menu } = await openDeviceList(type);
+    await menu.locator(`a[value="${ALL_DEVICES.deviceId}"]`).click();
+    await menu.waitFor({ state: 'hidden' });
+    expect((await field.locator('.red-ui-typedInput-option-label').innerText()).trim()).to.equal(ALL_DEVICES.label);
+    await closeDialogWithDone();
+    expect(await savedNode(type)).to.include({ deviceId: ALL_DEVICES.deviceId, deviceIdType: 'device', valid: true });
+    await openDialog(type);
+    const reopened = fieldLocator('deviceId', 'typed');
+    await page.locator('.device-cloud-device-note', { hasText: '2 devices listed' }).waitFor({ state: 'visible' });
+    expect((await reopened.locator('.red-ui-typedInput-option-label').innerText()).trim()).to.equal(ALL_DEVICES.label);
+  }
+
+  /** Picks the hallway display from the Device list (photographing the display-text dialog on the way). */
+  async function pickDevice(type: string): Promise<void> {
+    const { field, menu } = await openDeviceList(type);
+    if (type === 'device-cloud-display-text' && WRITE_SCREENSHOTS) {
+      await page.mouse.move(0, 0); // no hover highlight or tooltip in the picture
+      await page.screenshot({ path: screenshotPath('editor-dialog.png') });
+    }
+    await menu.locator(`a[value="${PICKED.deviceId}"]`).click();
+    await menu.waitFor({ state: 'hidden' });
+    expect((await field.locator('.red-ui-typedInput-option-label').innerText()).trim()).to.equal(PICKED.label);
+  }
+});

@@ -1,0 +1,493 @@
+/**
+ * What a new user does with `npm start`, in a real browser: Node-RED with the
+ * package and every example flow as npm start deploys them (one tab each, one
+ * account on the simulator), the editor in Chromium. Every example is run by
+ * pressing its inject nodes (as their buttons do); a change is deployed with the Deploy button
+ * (full); the editor is opened again (in Chinese: the palette's category and
+ * labels are translated); every node is still valid (no red triangle, no "not
+ * properly configured" warning) and the examples run again with the same
+ * outputs. Then an example is imported through Import > Examples into
+ * this workspace: its account is the one already there.
+ *
+ * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor.png (the editor with the
+ * examples after a run) and docs/simulator.png (the simulator's device
+ * screens) for the README.
+ */
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../dist/simulator/server';
+import { ACCOUNT_TYPE, NODE_TYPES } from '../support/package-files';
+import {
+  WRITE_SCREENSHOTS,
+  editorPage,
+  placeImportedNodes,
+  sharedBrowser,
+  screenshotPath,
+  startNodeRed,
+  type EditorPage,
+  type FlowNode,
+  type RunningNodeRed,
+} from './editor-page';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- npm start's own module (JavaScript), so the workspace is npm start's
+const exampleFlowsModule = require('../../scripts/example-flows') as ExampleFlows;
+
+interface Example {
+  name: string;
+  nodes: FlowNode[];
+}
+interface ExampleFlows {
+  readExamples: () => Example[];
+  examplesFor: (service: { name: string; baseUrl: string; simulator: unknown }, examples: Example[]) => Example[];
+  exampleFlows: (examples: Example[]) => FlowNode[];
+  sharedAccountOf: (examples: Example[]) => FlowNode;
+}
+/** What the editor heard from the runtime: a debug message, or a node's status. */
+interface Heard {
+  kind: 'debug' | 'status';
+  id: string;
+  text: string;
+}
+
+/** A core debug node that shows its payload as its status: the editor's own fields, on a node that ran. */
+const PROBE_TAB = 'e2e0tab0000probe';
+const PROBE_INJECT = 'e2e0probe0inject';
+const PROBE_DEBUG = 'e2e0probe00debug';
+const PROBE_FLOW: FlowNode[] = [
+  { id: PROBE_TAB, type: 'tab', label: 'probe', disabled: false, info: '' },
+  {
+    id: PROBE_INJECT,
+    type: 'inject',
+    z: PROBE_TAB,
+    name: 'probe',
+    props: [{ p: 'payload' }],
+    repeat: '',
+    once: false,
+    payload: 'ran',
+    payloadType: 'str',
+    x: 120,
+    y: 60,
+    wires: [[PROBE_DEBUG]],
+  },
+  {
+    id: PROBE_DEBUG,
+    type: 'debug',
+    z: PROBE_TAB,
+    name: 'shows a status',
+    active: true,
+    tosidebar: true,
+    console: false,
+    tostatus: true,
+    complete: 'payload',
+    targetType: 'msg',
+    statusVal: 'payload',
+    statusType: 'auto',
+    x: 320,
+    y: 60,
+    wires: [],
+  },
+];
+/** How long the runtime must stay quiet, none of our nodes at work, before a press's outputs count as complete. */
+const SETTLE_MS = 60;
+/** How long a press may go without any output at all (the watch's poll may find nothing new). */
+const NOTHING_MS = 2_000;
+
+describe('the npm start workspace in Chromium: run, deploy, reload, run again, import', function () {
+  this.timeout(90_000);
+
+  let sim: Simulator;
+  let server: RunningNodeRed;
+  let browser: Browser;
+  let editor: EditorPage;
+  let page: Page;
+  let examples: Example[];
+  let flows: FlowNode[];
+  let firstRun: Map<string, string[]>;
+
+  before(async function () {
+    sim = await startSimulator();
+    const { readExamples, examplesFor, exampleFlows, sharedAccountOf } = exampleFlowsModule;
+    examples = examplesFor({ name: 'Device Cloud simulator', baseUrl: sim.url, simulator: sim }, readExamples());
+    flows = [...exampleFlows(examples), ...PROBE_FLOW];
+    server = await startNodeRed({
+      flows,
+      credentials: { [sharedAccountOf(examples).id]: { apiKey: sim.apiKey } },
+    });
+    browser = await sharedBrowser();
+    editor = await editorPage(browser);
+    page = editor.page;
+    await editor.open(server.url);
+    await listenToTheRuntime();
+  });
+
+  after(async function () {
+    await page?.close();
+    await server?.stop();
+    await sim?.close();
+  });
+
+  it('opens every example with every node valid: no red triangle', async function () {
+    expect(await invalidNodes()).to.deep.equal([]);
+    expect(await page.locator('.red-ui-flow-node-error:not(.hide)').count(), 'red triangles').to.equal(0);
+  });
+
+  it('runs every example: each inject pressed, tab after tab; no Catch node hears an error', async function () {
+    firstRun = await runEveryExample();
+    expect(caughtErrors(firstRun)).to.deep.equal([]);
+    // A watch speaks of changes made between two of its polls: whether it has any to tell depends on timing.
+    const afterWatches = downstreamOf(flows.filter((node) => node.type === 'device-cloud-todo-watch'));
+    const debugs = flows.filter(
+      (node) => node.type === 'debug' && !catchDebugIds().has(node.id) && !afterWatches.has(node.id),
+    );
+    const silent = debugs.filter((node) => node.z !== PROBE_TAB && !firstRun.has(`debug ${node.id}`));
+    expect(
+      silent.map((node) => `${tabOf(node)}: ${node.name}`),
+      'debug nodes that got nothing',
+    ).to.deep.equal([]);
+  });
+
+  it("keeps none of our settings in a field the editor sets on its own node objects (a core node's, after it ran)", async function () {
+    await showTab(PROBE_TAB);
+    await press(PROBE_INJECT);
+    await page.waitForFunction((id) => RED.nodes.node(id)?.status !== undefined, PROBE_DEBUG);
+    const editorFields = await page.evaluate((id) => {
+      const probe = RED.nodes.node(id);
+      return probe ? Object.keys(probe).filter((key) => !(key in probe._def.defaults)) : [];
+    }, PROBE_DEBUG);
+    expect(editorFields, "the editor's own fields of a node that ran").to.include.members([
+      'status',
+      'x',
+      'z',
+      'dirty',
+    ]);
+    const clashes = await page.evaluate(
+      ({ types, fields }) =>
+        types.flatMap((type) =>
+          Object.keys(RED.nodes.getType(type)?.defaults ?? {})
+            .filter((key) => fields.includes(key))
+            .map((key) => `${type}.${key}`),
+        ),
+      { types: NODE_TYPES, fields: editorFields },
+    );
+    expect(clashes).to.deep.equal([]);
+  });
+
+  it('deploys a change with the Deploy button (full): Node-RED gets every setting of our nodes as the examples have it', async function () {
+    sim.reset(); // the second run starts from the same service state as the first
+    await moveAComment();
+    await deploy('full');
+    const deployed = new Map((await server.flows()).map((node) => [node.id, node]));
+    const changed: string[] = [];
+    for (const example of examples) {
+      for (const node of example.nodes.filter((candidate) => NODE_TYPES.includes(candidate.type))) {
+        for (const [key, value] of Object.entries(node)) {
+          if (['x', 'y', 'z', 'wires'].includes(key)) continue;
+          const now = deployed.get(node.id)?.[key];
+          if (JSON.stringify(now) !== JSON.stringify(value)) {
+            changed.push(`${example.name} ${node.type}.${key}: ${JSON.stringify(value)} -> ${JSON.stringify(now)}`);
+          }
+        }
+      }
+    }
+    expect(changed, 'settings the deploy changed').to.deep.equal([]);
+    expect(server.output.split('\n').filter((line) => /\[error\]/.test(line))).to.deep.equal([]);
+  });
+
+  it('opens the editor again, in Chinese this time: every node still valid, the palette category and labels translated', async function () {
+    await reopenEditor('zh-CN');
+    expect(await invalidNodes()).to.deep.equal([]);
+    for (const tab of examples.slice(0, 3)) {
+      await showTab(tabIdOf(tab.name));
+      expect(await page.locator('.red-ui-flow-node-error:not(.hide)').count(), `red triangles on ${tab.name}`).to.equal(
+        0,
+      );
+    }
+    expect(await page.locator('#red-ui-palette-header-device_cloud').innerText()).to.equal('设备云');
+    const label = page.locator('.red-ui-palette-node[data-palette-type="device-cloud-todo-list"]');
+    expect(await label.getAttribute('data-palette-label')).to.equal('列出待办');
+  });
+
+  it('runs every example again with the same outputs: the same debug messages, the same statuses', async function () {
+    const secondRun = await runEveryExample();
+    expect(caughtErrors(secondRun)).to.deep.equal([]);
+    expect(Object.fromEntries(secondRun)).to.deep.equal(Object.fromEntries(firstRun));
+  });
+
+  it('deploys another change without the "not properly configured" warning', async function () {
+    await moveAComment();
+    await deploy('full');
+  });
+
+  it('imports an example through Import > Examples: its nodes use the account already there, valid, none added', async function () {
+    const accountsBefore = await accounts();
+    await showTab(scratchTab());
+    await page.locator('#red-ui-header-button-sidemenu').click();
+    await page.locator('#menu-item-import').click();
+    await page.locator('#red-ui-tab-red-ui-clipboard-dialog-import-tab-examples a').click();
+    const tree = page.locator('#red-ui-clipboard-dialog-import-tab-examples');
+    await tree.locator('.red-ui-treeList-label', { hasText: PACKAGE_NAME_PATTERN }).click();
+    await tree.locator('.red-ui-treeList-label', { hasText: /^devices$/ }).click();
+    await page.locator('#red-ui-clipboard-dialog-ok').click();
+    // The example's nodes are on the devices tab already: Node-RED asks, and "Import copy" gives them new ids.
+    const importCopy = await page.evaluate(() => RED._('clipboard.import.importCopy'));
+    await page.locator('.red-ui-notification button', { hasText: importCopy }).click();
+    await placeImportedNodes(page);
+    const imported = await page.evaluate(
+      (tab) =>
+        RED.nodes.filterNodes({ z: tab, type: 'device-cloud-devices' }).map((node) => [node.account, node.valid]),
+      await page.evaluate(() => RED.workspaces.active()),
+    );
+    expect(await accounts(), 'accounts after the import').to.deep.equal(accountsBefore);
+    expect(imported).to.deep.equal([[accountsBefore[0].id, true]]);
+  });
+
+  it('photographs the editor and the simulator for the README (DEVICE_CLOUD_SCREENSHOTS=1)', async function () {
+    if (!WRITE_SCREENSHOTS) this.skip();
+    // A fresh service, and display nodes that remember no page (a deploy makes them forget).
+    sim.reset();
+    await moveAComment();
+    await deploy('full');
+    await reopenEditor('en-US'); // the README is in English
+    await photographSimulator();
+    await photographEditor();
+  });
+
+  it('logged no error in the browser console', function () {
+    expect(editor.consoleErrors).to.deep.equal([]);
+  });
+
+  // --- steps -----------------------------------------------------------------
+
+  const PACKAGE_NAME_PATTERN = /^@device-cloud\/node-red-device-cloud$/;
+
+  function tabIdOf(exampleName: string): string {
+    return flows.find((node) => node.type === 'tab' && node.label === exampleName)?.id as string;
+  }
+
+  function tabOf(node: FlowNode): string {
+    return String(flows.find((tab) => tab.id === node.z)?.label);
+  }
+
+  /** The nodes messages from these nodes reach, along the wires. */
+  function downstreamOf(starts: FlowNode[]): Set<string> {
+    const byId = new Map(flows.map((node) => [node.id, node]));
+    const seen = new Set<string>();
+    const queue = starts.flatMap((node) => (node.wires ?? []).flat());
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(...(byId.get(id)?.wires ?? []).flat());
+    }
+    return seen;
+  }
+
+  function catchDebugIds(): Set<string> {
+    return new Set(flows.filter((node) => node.type === 'catch').flatMap((node) => (node.wires ?? []).flat()));
+  }
+
+  /** Records, in the page, every debug message and node status the runtime sends the editor. */
+  async function listenToTheRuntime(): Promise<void> {
+    await page.evaluate(() => {
+      const heard: Heard[] = [];
+      window.deviceCloudTest = { heard };
+      RED.comms.subscribe('debug', (_topic, message) => {
+        const debug = message as { id: string; format: string; msg: string };
+        heard.push({ kind: 'debug', id: debug.id, text: `${debug.format} ${debug.msg}` });
+      });
+      RED.comms.subscribe('status/#', (topic, message) => {
+        const status = message as { text?: string; fill?: string; shape?: string };
+        heard.push({ kind: 'status', id: topic.slice('status/'.length), text: JSON.stringify(status) });
+      });
+    });
+  }
+
+  function heardSoFar(): Promise<Heard[]> {
+    return page.evaluate(() => (window.deviceCloudTest?.heard ?? []) as Heard[]);
+  }
+
+  async function invalidNodes(): Promise<string[]> {
+    return page.evaluate(() => {
+      const invalid: string[] = [];
+      const check = (node: { id: string; type: string; valid?: boolean; name?: string }) => {
+        if (node.valid === false) invalid.push(`${node.type} ${node.name || node.id}`);
+      };
+      RED.nodes.eachNode(check);
+      RED.nodes.eachConfig(check);
+      return invalid;
+    });
+  }
+
+  async function accounts(): Promise<{ id: string; name: string }[]> {
+    return page.evaluate((type) => {
+      const found: { id: string; name: string }[] = [];
+      RED.nodes.eachConfig((node) => {
+        if (node.type === type) found.push({ id: node.id, name: String(node.name) });
+      });
+      return found;
+    }, ACCOUNT_TYPE);
+  }
+
+  async function showTab(id: string): Promise<void> {
+    await page.evaluate((tab) => RED.workspaces.show(tab), id);
+    await page.waitForFunction((tab) => RED.workspaces.active() === tab, id);
+  }
+
+  /**
+   * Presses an inject node, as its button does (the editor's POST to
+   * inject/<id>), and waits, in the page, until the nodes downstream of it
+   * have spoken (a debug message, a status), none of ours is still at work
+   * (its blue "requesting" status), and the runtime has then been quiet a
+   * moment; a press that tells nothing ends after a while.
+   */
+  async function press(injectId: string): Promise<void> {
+    const inject = flows.find((node) => node.id === injectId) as FlowNode;
+    await page.evaluate(
+      ({ id, ids, settleMs, nothingMs }) =>
+        new Promise<void>((resolve, reject) => {
+          const heard = window.deviceCloudTest?.heard as Heard[];
+          const from = heard.length;
+          const started = Date.now();
+          let count = from;
+          let changed = started;
+          $.ajax({ url: `inject/${id}`, type: 'POST' }).fail((xhr) => reject(new Error(`inject/${id}: ${xhr.status}`)));
+          const timer = setInterval(() => {
+            if (heard.length !== count) [count, changed] = [heard.length, Date.now()];
+            const news = heard.slice(from).filter((item) => ids.includes(item.id));
+            const statuses = new Map(news.filter((item) => item.kind === 'status').map((item) => [item.id, item.text]));
+            const working = [...statuses.values()].some(
+              (text) => (JSON.parse(text) as { fill?: string }).fill === 'blue',
+            );
+            const settled = Date.now() - changed >= settleMs;
+            if ((news.length > 0 && !working && settled) || (news.length === 0 && Date.now() - started >= nothingMs)) {
+              clearInterval(timer);
+              resolve();
+            }
+          }, 15);
+        }),
+      { id: injectId, ids: [...downstreamOf([inject])], settleMs: SETTLE_MS, nothingMs: NOTHING_MS },
+    );
+  }
+
+  /**
+   * Presses every inject node of every example, tab after tab, top to
+   * bottom, and answers what was heard: per debug node its messages, per node
+   * its statuses, with the numbers that differ from run to run (ids, dates,
+   * times, lengths) masked.
+   */
+  async function runEveryExample(): Promise<Map<string, string[]>> {
+    const before = (await heardSoFar()).length;
+    for (const example of examples) {
+      const injects = example.nodes
+        .filter((node) => node.type === 'inject')
+        .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0));
+      for (const inject of injects) await press(inject.id);
+    }
+    const outputs = new Map<string, string[]>();
+    for (const heard of (await heardSoFar()).slice(before)) {
+      const key = `${heard.kind} ${heard.id}`;
+      const text = heard.text.replace(/"_msgid":"\w+"/g, '"_msgid":"#"').replace(/\d+/g, '#');
+      outputs.set(key, [...(outputs.get(key) ?? []), text]);
+    }
+    // Requests of one press may end in any order (a chain of to-dos created at once).
+    for (const texts of outputs.values()) texts.sort();
+    return outputs;
+  }
+
+  function caughtErrors(outputs: Map<string, string[]>): string[] {
+    return [...catchDebugIds()].flatMap((id) => outputs.get(`debug ${id}`) ?? []);
+  }
+
+  /** Closes the editor page and opens the editor anew in a browser set to that language. */
+  async function reopenEditor(locale: string): Promise<void> {
+    const consoleErrors = editor.consoleErrors;
+    await page.close();
+    editor = await editorPage(browser, { locale });
+    editor.consoleErrors.push(...consoleErrors);
+    page = editor.page;
+    await editor.open(server.url);
+    await listenToTheRuntime();
+  }
+
+  /** The tab where the test makes its changes: the last one, which the pictures do not show. */
+  function scratchTab(): string {
+    return tabIdOf(examples[examples.length - 1].name);
+  }
+
+  /** A change a user makes: drags the comment of the last example a little. */
+  async function moveAComment(): Promise<void> {
+    await showTab(scratchTab());
+    const comment = await page.evaluate(
+      () => RED.nodes.filterNodes({ z: RED.workspaces.active(), type: 'comment' })[0]?.id,
+    );
+    const box = await page.locator(`[id="${comment}"]`).boundingBox();
+    if (!box) throw new Error('no comment to move on the active tab');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.evaluate(() => RED.nodes.dirty()), 'the change makes the workspace dirty').to.equal(true);
+  }
+
+  /** Chooses the deploy type and presses Deploy; fails on Node-RED's "not properly configured" warning. */
+  async function deploy(type: 'full' | 'flows' | 'nodes'): Promise<void> {
+    const improperlyConfigured = await page.evaluate(() => RED._('deploy.confirm.improperlyConfigured'));
+    await page.locator('#red-ui-header-button-deploy-options').click();
+    await page.locator(`#deploymenu-item-${type}`).click();
+    await page.locator('#red-ui-header-button-deploy').click();
+    const outcome = await Promise.race([
+      page
+        .waitForFunction(() => !RED.nodes.dirty())
+        .then(() => 'deployed')
+        .catch(() => 'not deployed'),
+      page
+        .locator('.red-ui-notification', { hasText: improperlyConfigured })
+        .waitFor({ state: 'visible' })
+        .then(() => 'warned: nodes not properly configured')
+        .catch(() => 'not deployed'),
+    ]);
+    expect(outcome, 'the deploy').to.equal('deployed');
+  }
+
+  /** The editor with the display-text example and its outputs, our palette category open. */
+  async function photographEditor(): Promise<void> {
+    await showTab(tabIdOf('display-text'));
+    await page.evaluate(() => {
+      RED.sidebar.show('debug');
+      RED.actions.invoke('core:clear-debug-messages');
+    });
+    for (const header of await page.locator('#red-ui-palette .red-ui-palette-category').all()) {
+      const ours = (await header.getAttribute('id')) === 'red-ui-palette-container-device_cloud';
+      const open = await header.locator('.red-ui-palette-content').isVisible();
+      if (open !== ours) await header.locator('.red-ui-palette-header').click();
+    }
+    for (const inject of flows.filter((node) => node.z === tabIdOf('display-text') && node.type === 'inject')) {
+      await press(inject.id);
+    }
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => $('.red-ui-notification').remove()); // "Successfully injected" would cover the header
+    await page.screenshot({ path: screenshotPath('editor.png') });
+  }
+
+  /** The simulator's page: pages on both displays and some to-dos. */
+  async function photographSimulator(): Promise<void> {
+    const shown = [
+      'display-text-all-devices',
+      'display-text',
+      'display-image',
+      'display-image-svg-dashboard',
+      'todo-create',
+    ];
+    for (const name of shown) {
+      await showTab(tabIdOf(name));
+      for (const inject of flows.filter((node) => node.z === tabIdOf(name) && node.type === 'inject')) {
+        await press(inject.id);
+      }
+    }
+    const screens = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await screens.goto(`${sim.url}/`);
+    await screens.waitForSelector('#connection.live');
+    await screens.waitForSelector('.screen img');
+    await screens.screenshot({ path: screenshotPath('simulator.png'), fullPage: true });
+    await screens.close();
+  }
+});
