@@ -103,8 +103,19 @@ describe('flow library scorecard (node-red-dev validate, offline rules)', () => 
     expect(semver.minVersion(pkg.engines.node)?.version).to.equal('20.18.1');
   });
 
-  it('D01 has at most 6 dependencies', () => {
-    expect(Object.keys(pkg.dependencies)).to.have.length.at.most(6);
+  // D01 warns above 6 (the catalogue's 95th percentile). We have 7, each doing what our own code would do worse:
+  // the HTTP client, the multipart body, image fitting, and for drawn pages the layout, the rasteriser, the
+  // template node's placeholders and QR codes (README, design decisions). A new one must be added here, on purpose.
+  it('D01 has the 7 dependencies the README accounts for, and no other', () => {
+    expect(Object.keys(pkg.dependencies).sort()).to.deep.equal([
+      '@resvg/resvg-wasm',
+      'form-data',
+      'lean-qr',
+      'mustache',
+      'satori',
+      'sharp',
+      'undici',
+    ]);
   });
 
   it('N02 parses every node html as the validator does, and an example uses every non-config node', () => {

@@ -4,28 +4,10 @@
 
 import { expect } from 'chai';
 import { DeviceCloudClient, ServiceClient, validate, type LimiterOptions, type RetryOptions } from '../../dist/lib';
-import { DeviceCloudError } from '../../dist/lib/errors';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
-
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<DeviceCloudError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DeviceCloudError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail, it succeeded');
-}
+import { KITCHEN } from '../fixtures/service';
+import { failureOf } from '../support/clients';
+import { until } from '../support/until';
 
 describe('the order of operations per target, in the client', function () {
   let sim: Simulator;

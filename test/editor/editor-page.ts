@@ -120,7 +120,7 @@ export async function startNodeRed(options: {
   flows: FlowNode[];
   credentials: Record<string, Record<string, string>>;
 }): Promise<RunningNodeRed> {
-  return (await NodeRedServer.start(options as never)) as unknown as RunningNodeRed;
+  return await NodeRedServer.start(options);
 }
 
 let launched: Promise<Browser> | undefined;

@@ -5,6 +5,7 @@
 
 import { expect } from 'chai';
 import type { Fault, RecordedRequest } from '../../dist/simulator/server';
+import { seededRandom } from '../support/seeded-random';
 import { Endings, pause, shown, startHarness, type Harness } from './order-support';
 
 const DEVICES = ['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02', 'AA:BB:CC:DD:EE:03', 'AA:BB:CC:DD:EE:04'];
@@ -19,18 +20,6 @@ const FAULTS: Fault[] = [
   { kind: 'reset', afterEffect: true },
   { kind: 'hang' },
 ];
-
-/** mulberry32: a small seeded generator, so that a run can be repeated. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const seed = Number(process.env.BURST_SEED) || Math.floor(Math.random() * 2 ** 31);
 
@@ -49,7 +38,7 @@ describe(`a seeded burst of pushes with random faults (BURST_SEED=${seed})`, fun
   });
 
   it('leaves every page with its last push, each message ended once, in order, none sent twice', async () => {
-    const random = generator(seed);
+    const random = seededRandom(seed);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
     await h.load(
       { type: 'device-cloud-display-text', mode: 'text', deviceId: '', pageId: '' },

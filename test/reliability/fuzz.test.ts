@@ -17,6 +17,7 @@ import type { FlowNode, NodeMessage } from '../support/node-red';
 import { Outcomes } from '../support/outcomes';
 import { NODE_MODULES, NODE_TYPES } from '../support/package-files';
 import { runtimeUtil } from '../support/runtime';
+import { seededRandom } from '../support/seeded-random';
 import { pause, until } from '../support/until';
 
 const { hooks } = runtimeUtil();
@@ -26,23 +27,11 @@ const MESSAGES = Number(process.env.FUZZ_MESSAGES ?? 3000);
 const BATCH = 30;
 const registered = new Set(NODE_TYPES);
 
-/** mulberry32: a small seeded generator, good enough to pick test inputs. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Random {
   readonly next: () => number;
 
   constructor(seed: number) {
-    this.next = mulberry32(seed);
+    this.next = seededRandom(seed);
   }
   int(below: number): number {
     return Math.floor(this.next() * below);

@@ -23,8 +23,8 @@ import {
   HALLWAY,
   KITCHEN,
   multipart,
-  until,
 } from './support';
+import { until } from '../support/until';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
@@ -1212,7 +1212,7 @@ describe('simulator', function () {
     it('prints the URLs, hides a custom key, serves with it and stops on SIGTERM', async function () {
       const { child, output, exited } = runCli(['--port', '0', '--key', 'very-secret']);
       try {
-        await until(() => /Base URL:\s+(\S+)/.test(output.stdout), 5000);
+        await until(() => /Base URL:\s+(\S+)/.test(output.stdout), { timeoutMs: 5000 });
         const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
         expect(output.stdout).to.include(`Page:       ${baseUrl}/`);
         expect(output.stdout).not.to.include('very-secret');
@@ -1230,7 +1230,7 @@ describe('simulator', function () {
       expect(bad.output.stderr).to.include('unknown option --bogus');
       const good = runCli([], { ...process.env, PORT: '0' });
       try {
-        await until(() => good.output.stdout.includes('API key'), 5000);
+        await until(() => good.output.stdout.includes('API key'), { timeoutMs: 5000 });
         expect(good.output.stdout).to.match(/API key:\s+sim-key/);
       } finally {
         good.child.kill('SIGINT');
@@ -1253,7 +1253,7 @@ describe('simulator', function () {
         '--trailing-slash-deletes-all=true',
       ]);
       try {
-        await until(() => /Stop with Ctrl\+C/.test(output.stdout), 5000);
+        await until(() => /Stop with Ctrl\+C/.test(output.stdout), { timeoutMs: 5000 });
         expect(output.stdout).to.match(/Unfiltered to-do list: leaves completed to-dos out/);
         expect(output.stdout).to.match(/DELETE \.\.\.\/pages\/:\s+deletes every page/);
         const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
@@ -1268,7 +1268,7 @@ describe('simulator', function () {
       expect(await exited).to.equal(0);
       const off = runCli(['--port=0', '--list-omits-completed=false']);
       try {
-        await until(() => /Stop with Ctrl\+C/.test(off.output.stdout), 5000);
+        await until(() => /Stop with Ctrl\+C/.test(off.output.stdout), { timeoutMs: 5000 });
         expect(off.output.stdout).to.match(/Unfiltered to-do list: lists every to-do/);
       } finally {
         off.child.kill('SIGTERM');

@@ -5,8 +5,7 @@
 import { connect } from 'node:net';
 import type { Simulator } from '../../dist/simulator/server';
 
-export const KITCHEN = 'AA:BB:CC:DD:EE:01';
-export const HALLWAY = 'AA:BB:CC:DD:EE:02';
+export { HALLWAY, KITCHEN } from '../fixtures/service';
 
 /** An envelope as the simulator answers it; `code: -1` stands for a body that was not JSON. */
 export interface Envelope<T> {
@@ -120,18 +119,6 @@ export function rawRequest(
     });
     socket.write(`${head}\r\n\r\n`);
     if (body) socket.write(body);
-  });
-}
-
-export function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = (): void => {
-      if (condition()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'));
-      else setTimeout(poll, 5);
-    };
-    poll();
   });
 }
 
