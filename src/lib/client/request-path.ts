@@ -29,12 +29,14 @@ export interface Caller {
   ordered<T>(target: Target, name: string, work: () => Promise<T>, options?: CallOptions): Promise<T>;
   /**
    * Runs `round` again after a failure that `repeatable` allows, in the same
-   * loop and within the same limits as a request's retries.
+   * loop and within the same limits as a request's retries; `givenUp` words the
+   * last failure.
    */
   repeat<T>(
     round: () => Promise<T>,
     repeatable: (failure: DeviceCloudError) => boolean,
     options?: CallOptions,
+    givenUp?: (failure: DeviceCloudError, rounds: number) => DeviceCloudError,
   ): Promise<T>;
 }
 
@@ -163,6 +165,7 @@ export class RequestPath implements Caller {
     round: () => Promise<T>,
     repeatable: (failure: DeviceCloudError) => boolean,
     options: CallOptions = {},
+    givenUp?: (failure: DeviceCloudError, rounds: number) => DeviceCloudError,
   ): Promise<T> {
     const link = this.signals.link(options.signal);
     try {
@@ -171,6 +174,7 @@ export class RequestPath implements Caller {
         failureOf: asDeviceCloudError,
         repeatable,
         pause: (ms) => pause(ms, link.signal),
+        givenUp,
       });
     } finally {
       link.release();
@@ -188,7 +192,7 @@ export class RequestPath implements Caller {
           `longer than the ${this.retry.maxDelayMs / 1000} s this account waits`,
       );
     }
-    if (request.repeat === 'unsent' && failure.transient && !failure.notSent) {
+    if (request.repeat === 'unsent' && !request.stateReadAgain && failure.transient && !failure.notSent) {
       notes.push('not repeated, because the service may have carried it out: check before sending it again');
     }
     return notes.length === 0 ? failure : annotated(failure, notes.join('; '));

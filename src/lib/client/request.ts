@@ -20,6 +20,11 @@ export interface Request {
    */
   repeat: 'always' | 'unsent';
   /**
+   * The caller reads the state again after a failure that may have arrived
+   * (the to-do state workflow) and words the last failure itself.
+   */
+  stateReadAgain?: boolean;
+  /**
    * A 404 after an attempt that may have arrived means that attempt did the
    * work (a delete whose answer was lost): the call succeeds without data.
    */

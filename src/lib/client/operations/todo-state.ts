@@ -3,7 +3,7 @@
  * reopening one reads its state first, and after a toggle that may or may not
  * have arrived reads again rather than toggling blindly.
  */
-import { DeviceCloudError } from '../../errors';
+import { annotated, DeviceCloudError } from '../../errors';
 import { isCompleted } from '../../todos/watch';
 import type { TodoListItem, TodoState } from '../../types';
 import type { TodoId } from '../../values/ids';
@@ -65,8 +65,20 @@ export async function setTodoCompleted(
       return true;
     },
     options,
+    (failure, rounds) => {
+      if (!toggling || !failure.transient) return failure;
+      if (rounds > 1) {
+        return annotated(
+          failure,
+          `gave up after ${rounds} rounds of reading the to-do and toggling it; ${AGAIN_IS_SAFE}`,
+        );
+      }
+      return failure.notSent ? failure : annotated(failure, `the toggle may have arrived; ${AGAIN_IS_SAFE}`);
+    },
   );
 }
+
+const AGAIN_IS_SAFE = 'sending the message again is safe: the state is read before any toggle';
 
 function todoState(id: number, completed: boolean): TodoState {
   return { id, status: completed ? 1 : 0, completed };

@@ -106,5 +106,5 @@ export class TodoOperations {
 }
 
 function toggleRequest(id: TodoId): Request {
-  return { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' };
+  return { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent', stateReadAgain: true };
 }
