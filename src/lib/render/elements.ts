@@ -8,20 +8,10 @@
  */
 import { templateError, type HtmlElement, type HtmlNode } from './html';
 import { imageElement, type ImageSlots } from './image-slots';
+import type { LayoutElement, LayoutNode } from './layout-tree';
 import { parseStyle, type Style } from './style';
 
 export const FONT_FAMILY = 'Noto Sans SC';
-
-export interface LayoutElement {
-  type: string;
-  props: {
-    style?: Style;
-    /** One child alone, not in an array: satori counts an array of one as several children. */
-    children?: LayoutNode[] | LayoutNode;
-    [attribute: string]: unknown;
-  };
-}
-export type LayoutNode = LayoutElement | string;
 
 const INLINE = new Set([
   'a',

@@ -8,7 +8,7 @@
  * into the boxes the layout found.
  */
 import { chartSpec, type Chart } from './chart';
-import type { LayoutElement } from './elements';
+import type { LayoutElement } from './layout-tree';
 import { templateError, type HtmlElement, type SourcePlace } from './html';
 import { ECC_LEVELS, qrCode, type EccLevel, type QrCode } from './qr';
 import type { Style } from './style';
