@@ -1,8 +1,9 @@
 import { FORM_DATA } from '../lib/client/modules';
 import { fitImages, fitOptions, type ImagePush } from '../lib/images';
+import { twoLevelImages } from '../lib/images/two-level';
 import { SHARP } from '../lib/images/sharp';
 import type { PushResult } from '../lib/types';
-import { boolean } from '../lib/values';
+import { imageDither } from '../lib/values';
 import { defineDeviceAction } from './shared/device-action';
 import { optionalPageId } from './shared/fields';
 
@@ -12,10 +13,11 @@ export default defineDeviceAction<ImagePush, PushResult>({
   preload: [FORM_DATA, SHARP],
   async prepare(inputs) {
     const pageId = await optionalPageId(inputs);
-    const dither = boolean(await inputs.get('dither', 'dither', true), 'dither');
+    const { dither, twoLevel } = imageDither(await inputs.get('dither', 'dither', true));
     const fit = fitOptions(await inputs.get('fit'), await inputs.get('width'), await inputs.get('height'));
-    // Fitted once per message, however many devices it goes to.
-    const images = await fitImages(inputs.msg.payload, 'payload', fit);
+    // Fitted (and made black and white) once per message, however many devices it goes to.
+    const fitted = await fitImages(inputs.msg.payload, 'payload', fit);
+    const images = twoLevel ? await twoLevelImages(fitted, twoLevel) : fitted;
     return { pageId, dither, images };
   },
   run: (client, deviceId, push, options) => client.display.pushImages(deviceId, push, options),

@@ -4,6 +4,7 @@ import devices from './devices';
 import displayImage from './display-image';
 import displayText from './display-text';
 import pageDelete from './page-delete';
+import render from './render';
 import type { NodeAPI } from './shared/red';
 import syncInterval from './sync-interval';
 import todoComplete from './todo-complete';
@@ -26,6 +27,7 @@ const NODES = [
   displayText,
   displayImage,
   pageDelete,
+  render,
 ];
 
 export = function registerDeviceCloudNodes(RED: NodeAPI): void {

@@ -288,7 +288,7 @@ describe(TYPE, function () {
       [
         'dither that is no boolean',
         () => ({ payload: png.data, dither: 'maybe' }),
-        /dither: must be true or false \(got "maybe"\)/,
+        /dither: must be true, false, or one of atkinson, floyd-steinberg, threshold \(got "maybe"\)/,
       ],
       ['page 6', () => ({ payload: png.data, pageId: 6 }), /pageId: must be a page number from 1 to 5 \(got 6\)/],
       ['no device', () => ({ payload: png.data, deviceId: undefined }), /deviceId: is required/],

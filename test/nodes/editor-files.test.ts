@@ -85,7 +85,10 @@ const CONFIG_KEYS: Record<string, string[]> = {
     'skipUnchanged',
   ],
   'device-cloud-page-delete': ['deviceId', 'deviceIdType', 'pageId'],
+  'device-cloud-render': ['template', 'width', 'height', 'colors', 'dither', 'sample'],
 };
+/** Nodes that call no service, and so have no account. */
+const WITHOUT_ACCOUNT = ['device-cloud-render'];
 const ENDS_A_FLOW = [
   'device-cloud-display-text',
   'device-cloud-display-image',
@@ -215,6 +218,7 @@ describe('editor files of the node set', function () {
       'device-cloud-editor.js',
       'device-cloud-form.js',
       'device-cloud-account.js',
+      'device-cloud-render.js',
     ]);
     for (const file of scripts) expect(fs.existsSync(file), file).to.equal(true);
     expect(Object.keys(definitions).sort()).to.deep.equal([...NODE_TYPES].sort());
@@ -309,8 +313,12 @@ describe('editor files of the node set', function () {
         }
         expect(definition.category).to.equal('device cloud');
         expect(definition.color).to.equal('#C7D8D8');
-        expect(keys).to.include.members(['name', 'account', ...CONFIG_KEYS[type]]);
-        expect(definition.defaults.account.type).to.equal(ACCOUNT_TYPE);
+        if (WITHOUT_ACCOUNT.includes(type)) {
+          expect(keys).to.have.members(['name', ...CONFIG_KEYS[type]]);
+        } else {
+          expect(keys).to.include.members(['name', 'account', ...CONFIG_KEYS[type]]);
+          expect(definition.defaults.account.type).to.equal(ACCOUNT_TYPE);
+        }
         expect(definition.align).to.equal(ENDS_A_FLOW.includes(type) ? 'right' : undefined);
         const icon = path.join(SET_DIR, 'icons', definition.icon as string);
         expect(fs.existsSync(icon), icon).to.equal(true);

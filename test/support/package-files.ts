@@ -35,6 +35,7 @@ export const NODE_TYPES: readonly string[] = [
   'device-cloud-display-text',
   'device-cloud-display-image',
   'device-cloud-page-delete',
+  'device-cloud-render',
 ];
 
 /** package.json's `node-red.nodes` entry files, from the package root. */

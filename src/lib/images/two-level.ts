@@ -4,18 +4,16 @@
  * off. sharp only decodes and resizes here; the dots are ours (./dither), the same as the page renderer's.
  * The page renderer itself never loads sharp, which some platforms cannot (issue 13).
  */
-import type { Sharp, SharpOptions } from 'sharp';
 import { invalid } from '../errors';
+import { LIMITS } from '../values/limits';
+import { isTwoLevelMode, TWO_LEVEL_MODES, type TwoLevelMode } from '../values/display';
 import { quantize, type DitherMode } from './dither';
+import type { ImageFile, PushImages } from './image-file';
 import { encodeIndexedPng } from './indexed-png';
 import { PALETTES } from './palette';
+import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
 
-export const TWO_LEVEL_MODES = ['atkinson', 'floyd-steinberg', 'threshold'] as const;
-export type TwoLevelMode = (typeof TWO_LEVEL_MODES)[number];
-
-export function isTwoLevelMode(value: unknown): value is TwoLevelMode {
-  return typeof value === 'string' && (TWO_LEVEL_MODES as readonly string[]).includes(value);
-}
+export { isTwoLevelMode, TWO_LEVEL_MODES, type TwoLevelMode };
 
 export interface TwoLevelSize {
   width: number;
@@ -27,13 +25,31 @@ export interface TwoLevelSize {
 const MAX_SOURCE_PIXELS = 100_000_000;
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
-type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
-let sharpFactory: SharpFactory | undefined;
+function sharpFor(field: string, mode: TwoLevelMode): SharpFactory {
+  try {
+    return SHARP.get();
+  } catch (error) {
+    if (!(error instanceof SharpUnavailable)) throw error;
+    throw invalid(
+      field,
+      `cannot be made black and white (dither ${mode}) here: sharp, the image library, cannot load ` +
+        `(${error.problem}). Use dither true or false, or ${error.wayOut}`,
+    );
+  }
+}
 
-function sharp(input: Buffer): Sharp {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first picture, not at start
-  sharpFactory ??= require('sharp') as SharpFactory;
-  return sharpFactory(input, { limitInputPixels: MAX_SOURCE_PIXELS });
+/** The pictures of a push (already fitted) in `mode`: each a PNG of only pure black and pure white. */
+export async function twoLevelImages(images: PushImages, mode: TwoLevelMode, field = 'payload'): Promise<PushImages> {
+  const made = await Promise.all(
+    images.map(async (image, index): Promise<ImageFile> => {
+      const at = images.length > 1 ? `${field}[${index}]` : field;
+      if (image.format === 'bmp') throw invalid(at, `is a BMP, which cannot be dithered; send it as PNG or JPEG`);
+      const data = await twoLevelPng(image.data, mode, undefined, at);
+      if (data.length > LIMITS.imageBytes) throw invalid(at, 'is over 2 MB in black and white; choose a smaller size');
+      return { data, format: 'png' };
+    }),
+  );
+  return made as readonly ImageFile[] as PushImages;
 }
 
 /** The picture in `mode` as a PNG of only pure black and pure white, at `size` when given, else at its own. */
@@ -44,10 +60,11 @@ export async function twoLevelPng(
   field = 'payload',
 ): Promise<Buffer> {
   if (!isTwoLevelMode(mode)) throw invalid('dither', `must be one of ${TWO_LEVEL_MODES.join(', ')}`, mode);
-  let pipeline: Sharp;
+  const sharp = sharpFor(field, mode);
+  let pipeline: ReturnType<SharpFactory>;
   let pixels: { data: Buffer; info: { width: number; height: number } };
   try {
-    pipeline = sharp(picture).autoOrient();
+    pipeline = sharp(picture, { limitInputPixels: MAX_SOURCE_PIXELS }).autoOrient();
     if (size) pipeline = pipeline.resize(size.width, size.height, { fit: size.fit ?? 'contain', background: WHITE });
     pixels = await pipeline.flatten({ background: WHITE }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   } catch (error) {

@@ -67,14 +67,33 @@ export class PageRenderer {
     return this.ready;
   }
 
-  /** The page as a PNG of only the palette's colours. Bad input is a validation error naming the field. */
-  async render(request: PageRequest): Promise<Buffer> {
+  /**
+   * The page as a PNG of only the palette's colours. Bad input is a validation error naming the field.
+   * An abort of `signal` ends the wait with its reason; a page already being drawn is drawn to the end, unused.
+   */
+  async render(request: PageRequest, signal?: AbortSignal): Promise<Buffer> {
     const options = pageOptions(request);
     const html = fillTemplate(templateText(request.template), request.message);
     await this.warmUp();
     if (this.closed) throw new DeviceCloudError('aborted', 'page renderer: closed');
+    signal?.throwIfAborted();
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, html, options, resolve, reject });
+      const job: Job = { id: this.nextId++, html, options, resolve, reject };
+      const onAbort = (): void => {
+        const waiting = this.queue.indexOf(job);
+        if (waiting >= 0) this.queue.splice(waiting, 1);
+        reject(signal?.reason instanceof Error ? signal.reason : new DeviceCloudError('aborted', 'page abandoned'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      job.resolve = (png) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(png);
+      };
+      job.reject = (error) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(error);
+      };
+      this.queue.push(job);
       this.next();
     });
   }

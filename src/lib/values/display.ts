@@ -69,3 +69,25 @@ export function structuredText(
   if (parsedBody === undefined) throw invalid('title', 'or body is required');
   return { body: parsedBody };
 }
+
+/** The modes in which display-image makes a picture black and white itself, sending it with the service's dither off. */
+export const TWO_LEVEL_MODES = ['atkinson', 'floyd-steinberg', 'threshold'] as const;
+export type TwoLevelMode = (typeof TWO_LEVEL_MODES)[number];
+
+/** How an image push is dithered: by the service (`dither`), or by the node (`twoLevel`, then `dither` is false). */
+export interface ImageDither {
+  dither: boolean;
+  twoLevel?: TwoLevelMode;
+}
+
+export function isTwoLevelMode(value: unknown): value is TwoLevelMode {
+  return typeof value === 'string' && (TWO_LEVEL_MODES as readonly string[]).includes(value);
+}
+
+/** `true` / `false` (also as strings): the service's dither on or off; a two-level mode: ours, the service's off. */
+export function imageDither(value: unknown, field = 'dither'): ImageDither {
+  if (value === true || value === 'true') return { dither: true };
+  if (value === false || value === 'false') return { dither: false };
+  if (isTwoLevelMode(value)) return { dither: false, twoLevel: value };
+  throw invalid(field, `must be true, false, or one of ${TWO_LEVEL_MODES.join(', ')}`, value);
+}

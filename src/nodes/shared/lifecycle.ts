@@ -1,8 +1,10 @@
 /**
- * The life of every node that talks to the service: the account look-up, the
- * status, exactly one outcome per message, and on close the abandoning of what
- * is still under way. A node declares only how it handles a message and, if it
- * keeps something running between messages (the to-do watch), how that starts.
+ * The life of every node of the package: the account look-up (for the nodes
+ * that talk to the service), the status, exactly one outcome per message, and
+ * on close the abandoning of what is still under way. A node declares only how
+ * it handles a message and, if it keeps something running between messages
+ * (the to-do watch's poller, the render node's page renderer), how that starts
+ * and ends.
  */
 import { setMaxListeners } from 'node:events';
 import { asDeviceCloudError, describeThrown, DeviceCloudError } from '../../lib/errors';
@@ -14,11 +16,10 @@ import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, 
 import { COMMON, rememberingTranslator, statusOfError, type Translator } from './status';
 
 /** What a node that keeps something running has at hand when it starts. */
-export interface StartContext {
+export interface LocalStartContext {
   RED: NodeAPI;
   node: Node;
   config: NodeConfig;
-  account: AccountNode;
   texts: Translator;
   /** Sets the node's status; the status already shown is not sent again. */
   showStatus: (status: NodeStatus) => void;
@@ -26,13 +27,21 @@ export interface StartContext {
   closing: AbortSignal;
 }
 
+/** ... and, for a node that talks to the service, its account. */
+export interface StartContext extends LocalStartContext {
+  account: AccountNode;
+}
+
 /** What a message handler has at hand. */
-export interface MessageContext {
+export interface LocalMessageContext {
   msg: NodeMessage;
   inputs: Inputs;
-  account: AccountNode;
   signal: AbortSignal;
   texts: Translator;
+}
+
+export interface MessageContext extends LocalMessageContext {
+  account: AccountNode;
 }
 
 /** How a message ended well: what to send on (nothing, one message or several) and the status to show, if any. */
@@ -52,21 +61,37 @@ export class Failure extends Error {
   }
 }
 
-export interface NodeLifecycle<Running = undefined> {
+interface Lifecycle<Running, Start, Message> {
   type: string;
-  /** Starts what the node keeps running between messages; called once, when the node starts with an account. */
-  start?(context: StartContext): Running;
+  /** Starts what the node keeps running between messages; called once, when the node starts (with its account). */
+  start?(context: Start): Running;
   /** Handles one message; throws a DeviceCloudError or a Failure. */
-  handle(context: MessageContext, running: Running): Promise<Outcome>;
-  /** Called when the node closes, after its messages have ended. */
-  closed?(account: AccountNode | null): void;
+  handle(context: Message, running: Running): Promise<Outcome>;
+  /** Called when the node closes, after its messages have ended; what it started is given back to end. */
+  closed?(account: AccountNode | null, running: Running | undefined): void | Promise<void>;
   /** Whether a message shows the "requesting" status while it is handled (default true). */
   showsRequesting?: boolean;
+  /** The catalog key of that status's text (default: requesting). */
+  busyText?: string;
   /** What the node's messages will need that is costly to load: loaded when the node is deployed, not by its first message. */
   preload?: readonly Preload<unknown>[];
 }
 
+/** A node that talks to the service through the account its config names. */
+export type NodeLifecycle<Running = undefined> = Lifecycle<Running, StartContext, MessageContext>;
+/** A node that talks to no service (the render node): it has no account. */
+export type LocalNodeLifecycle<Running = undefined> = Lifecycle<Running, LocalStartContext, LocalMessageContext>;
+
 export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running>): (RED: NodeAPI) => void {
+  return register(lifecycle, true);
+}
+
+export function defineLocalNode<Running = undefined>(lifecycle: LocalNodeLifecycle<Running>): (RED: NodeAPI) => void {
+  // Its start and handle take contexts without the account, which the node is never given.
+  return register(lifecycle, false);
+}
+
+function register<Running>(lifecycle: NodeLifecycle<Running>, needsAccount: boolean): (RED: NodeAPI) => void {
   return (RED) => {
     function DeviceCloudNode(this: Node, config: NodeConfig): void {
       RED.nodes.createNode(this, config);
@@ -80,11 +105,19 @@ export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running
       // Shared by every message under way: a listener per message must not look like a leak.
       setMaxListeners(0, closing.signal);
       let shownStatus: NodeStatus | undefined;
-      const account = accountOf(RED, config.account);
-      if (!account) setStatus({ fill: 'red', shape: 'ring', text: texts._(COMMON.status.noAccount) });
+      const account = needsAccount ? accountOf(RED, config.account) : undefined;
+      if (needsAccount && !account) setStatus({ fill: 'red', shape: 'ring', text: texts._(COMMON.status.noAccount) });
       const started =
-        account && lifecycle.start
-          ? lifecycle.start({ RED, node, config, account, texts, showStatus: setStatus, closing: closing.signal })
+        lifecycle.start && (account || !needsAccount)
+          ? lifecycle.start({
+              RED,
+              node,
+              config,
+              account: account as AccountNode,
+              texts,
+              showStatus: setStatus,
+              closing: closing.signal,
+            })
           : undefined;
 
       node.on('input', (msg, send, done) => {
@@ -101,15 +134,13 @@ export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running
         const pending = [...running];
         if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
         closing.abort(reason);
-        void Promise.allSettled(pending).then(() => {
-          try {
-            lifecycle.closed?.(accountOf(RED, config.account));
-          } catch (fault) {
-            node.warn(`internal error while closing: ${describeThrown(fault)}`);
-          }
-          setStatus({});
-          done();
-        });
+        void Promise.allSettled(pending)
+          .then(() => lifecycle.closed?.(needsAccount ? accountOf(RED, config.account) : null, started))
+          .catch((fault: unknown) => node.warn(`internal error while closing: ${describeThrown(fault)}`))
+          .finally(() => {
+            setStatus({});
+            done();
+          });
       });
 
       async function handle(
@@ -120,17 +151,18 @@ export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running
       ): Promise<void> {
         try {
           // Looked up per message: a redeployed account is a new node with a new client.
-          const current = accountOf(RED, config.account);
-          if (!current || (lifecycle.start && started === undefined)) {
+          const current = needsAccount ? accountOf(RED, config.account) : undefined;
+          if (needsAccount && (!current || (lifecycle.start && started === undefined))) {
             throw new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', {
               field: 'account',
             });
           }
           if (lifecycle.showsRequesting !== false) {
-            setStatus({ fill: 'blue', shape: 'dot', text: texts._(COMMON.status.requesting) });
+            setStatus({ fill: 'blue', shape: 'dot', text: texts._(lifecycle.busyText ?? COMMON.status.requesting) });
           }
           const inputs = new Inputs(RED, node, config, msg);
-          const outcome = await lifecycle.handle({ msg, inputs, account: current, signal, texts }, started as Running);
+          const context = { msg, inputs, account: current as AccountNode, signal, texts };
+          const outcome = await lifecycle.handle(context, started as Running);
           if (outcome.status) setStatus(outcome.status);
           if (Array.isArray(outcome.send)) {
             if (outcome.send.length > 0) send([outcome.send]);

@@ -46,11 +46,15 @@ export type NodeConstructor = (this: Node, config: NodeConfig) => void;
 export interface HttpRequest {
   query: Record<string, unknown>;
   params: Record<string, string>;
+  /** A JSON body, as the admin API's body parser leaves it. */
+  body?: unknown;
 }
 
 export interface HttpResponse {
   status(code: number): HttpResponse;
   json(body: unknown): void;
+  type(contentType: string): HttpResponse;
+  send(body: Buffer): void;
 }
 
 type Middleware = (req: HttpRequest, res: HttpResponse, next: () => void) => void;
@@ -76,7 +80,10 @@ export interface NodeAPI {
     getMessageProperty(msg: NodeMessage, expression: string): unknown;
     cloneMessage<T extends NodeMessage>(msg: T): T;
   };
-  httpAdmin: { get(path: string, ...handlers: Middleware[]): void };
+  httpAdmin: {
+    get(path: string, ...handlers: Middleware[]): void;
+    post(path: string, ...handlers: Middleware[]): void;
+  };
   auth: { needsPermission(permission: string): Middleware };
   _(key: string, substitutions?: Record<string, unknown>): string;
 }
