@@ -16,7 +16,12 @@ const EXAMPLES_SIMULATOR_URL = 'http://127.0.0.1:8080';
 const TAB_ORDER = [
   'display-text',
   'display-image',
-  'display-image-svg-dashboard',
+  'render-dashboard',
+  'render-weather',
+  'render-todo-list',
+  'render-big-value',
+  'render-notice',
+  'render-wifi-card',
   'display-text-all-devices',
   'page-delete',
   'devices',

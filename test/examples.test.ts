@@ -14,7 +14,7 @@ import { EventEmitter } from 'node:events';
 import { expect } from 'chai';
 import { Harness } from './support/harness';
 import { runtimeResolve } from './support/runtime';
-import { ACCOUNT_TYPE, EDITOR_FILES, NODE_MODULES, NODE_TYPES, ROOT } from './support/package-files';
+import { ACCOUNT_TYPE, ACCOUNT_USERS, EDITOR_FILES, NODE_MODULES, NODE_TYPES, ROOT } from './support/package-files';
 import type { Simulator } from '../dist/simulator/server';
 
 interface FlowNode {
@@ -240,7 +240,7 @@ describe('example flows', function () {
 
         it('points every Device Cloud node at the account of the file', () => {
           const [account] = accountsOf(example.nodes);
-          const ours = example.nodes.filter(isAction);
+          const ours = example.nodes.filter((node) => ACCOUNT_USERS.includes(node.type));
           expect(ours).to.have.length.above(0);
           for (const node of ours) expect(node.account, node.id).to.equal(account.id);
         });

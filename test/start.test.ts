@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
-import { NODE_TYPES, ROOT } from './support/package-files';
+import { ACCOUNT_USERS, NODE_TYPES, ROOT } from './support/package-files';
 
 const START = path.join(ROOT, 'scripts', 'start.js');
 const PACKAGE_NAME = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
@@ -254,7 +254,7 @@ describe('npm start (scripts/start.js)', function () {
     const accounts = flows.filter((node) => node.type === ACCOUNT_TYPE);
     expect(accounts).to.have.length(1);
     expect(accounts[0].baseUrl).to.equal(started.simUrl);
-    const ours = flows.filter((node) => NODE_TYPES.includes(node.type) && node.type !== ACCOUNT_TYPE);
+    const ours = flows.filter((node) => ACCOUNT_USERS.includes(node.type));
     for (const node of ours) expect(node.account, node.id).to.equal(accounts[0].id);
 
     const flowFile = fs.readFileSync(path.join(userDir, 'flows.json'), 'utf8');

@@ -470,13 +470,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
 
   /** The simulator's page: pages on both displays and some to-dos. */
   async function photographSimulator(): Promise<void> {
-    const shown = [
-      'display-text-all-devices',
-      'display-text',
-      'display-image',
-      'display-image-svg-dashboard',
-      'todo-create',
-    ];
+    const shown = ['display-text-all-devices', 'display-text', 'display-image', 'render-dashboard', 'todo-create'];
     for (const name of shown) {
       await showTab(tabIdOf(name));
       for (const inject of flows.filter((node) => node.z === tabIdOf(name) && node.type === 'inject')) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { expect } from 'chai';
 import { runtimeResolve } from '../support/runtime';
-import { ACCOUNT_TYPE, NODE_TYPES, EDITOR_FILES, ROOT, localeFile } from '../support/package-files';
+import { ACCOUNT_TYPE, NODE_TYPES, EDITOR_FILES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
 
 type Catalog = { [key: string]: string | Catalog };
 type Validator = (this: Record<string, unknown>, value: unknown, opt?: object) => boolean | string;
@@ -87,8 +87,6 @@ const CONFIG_KEYS: Record<string, string[]> = {
   'device-cloud-page-delete': ['deviceId', 'deviceIdType', 'pageId'],
   'device-cloud-render': ['template', 'width', 'height', 'colors', 'dither', 'sample'],
 };
-/** Nodes that call no service, and so have no account. */
-const WITHOUT_ACCOUNT = ['device-cloud-render'];
 const ENDS_A_FLOW = [
   'device-cloud-display-text',
   'device-cloud-display-image',

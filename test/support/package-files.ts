@@ -37,6 +37,12 @@ export const NODE_TYPES: readonly string[] = [
   'device-cloud-page-delete',
   'device-cloud-render',
 ];
+/** The node types that call no service and so have no account. */
+export const WITHOUT_ACCOUNT: readonly string[] = ['device-cloud-render'];
+/** The node types that act through an account. */
+export const ACCOUNT_USERS: readonly string[] = NODE_TYPES.filter(
+  (type) => type !== ACCOUNT_TYPE && !WITHOUT_ACCOUNT.includes(type),
+);
 
 /** package.json's `node-red.nodes` entry files, from the package root. */
 export const NODE_SET_FILES: readonly string[] = Object.values(pkg['node-red'].nodes);
