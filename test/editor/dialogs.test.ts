@@ -19,7 +19,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
-import { ACCOUNT_TYPE, NODE_TYPES, ROOT, localeFile } from '../support/package-files';
+import { ACCOUNT_TYPE, NODE_TYPES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
+import { coloursOf, pixelsOf, readQrCodes } from '../render/support';
 import {
   WRITE_SCREENSHOTS,
   editorPage,
@@ -82,6 +83,9 @@ const DIALOGS: Record<string, Dialog> = {
     picker: true,
   },
   'device-cloud-page-delete': { fields: { pageId: 'select' }, picker: true },
+  'device-cloud-render': {
+    fields: { layout: 'select', colors: 'select', dither: 'select', width: 'input', height: 'input' },
+  },
 };
 /** The nodes whose Device list also offers every device of the account (value "all"). */
 const FAN_OUT_TYPES = [
@@ -235,7 +239,8 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       : 'its fields, our account and its help';
     it(`${type}: the dialog shows ${what}`, async function () {
       await openDialog(type);
-      await chooseAccount();
+      const usesAccount = !WITHOUT_ACCOUNT.includes(type);
+      if (usesAccount) await chooseAccount();
       const rows: Record<string, string> = { ...dialog.fields, name: 'input' };
       for (const [key, kind] of Object.entries(rows)) {
         await fieldLocator(key, kind).waitFor({ state: 'visible' });
@@ -271,11 +276,58 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       await closeDialogWithDone();
       const saved = await savedNode(type);
       if (dialog.fields.skipUnchanged) expect(saved.skipUnchanged, 'skipUnchanged saved').to.equal(true);
-      expect(saved.account, 'account').to.equal(ACCOUNT_ID);
+      if (usesAccount) expect(saved.account, 'account').to.equal(ACCOUNT_ID);
       expect(saved.valid, 'valid').to.equal(true);
       if (dialog.picker) expect(saved).to.include({ deviceId: PICKED.deviceId, deviceIdType: 'device' });
     });
   }
+
+  it('render: a built-in layout fills the template, and the preview shows the page at 1:1, as the runtime draws it', async function () {
+    await openDialog('device-cloud-render');
+    const layouts = page.locator('select#node-input-layout option');
+    await layouts.first().waitFor({ state: 'attached' });
+    expect(await layouts.allInnerTexts()).to.include('Guest Wi-Fi card');
+    await page.locator('select#node-input-layout').selectOption({ label: 'Guest Wi-Fi card' });
+    await page.locator('#node-input-layout-use').click();
+    const preview = page.locator('img#node-input-preview');
+    await preview.waitFor({ state: 'visible' });
+    const shown = await preview.evaluate((image: HTMLImageElement) => ({
+      natural: [image.naturalWidth, image.naturalHeight],
+      onScreen: [image.clientWidth, image.clientHeight],
+      src: image.src,
+    }));
+    expect(shown.natural, 'the page drawn').to.deep.equal([400, 300]);
+    expect(shown.onScreen, 'one page pixel on one screen pixel').to.deep.equal([400, 300]);
+    const png = Buffer.from(
+      await page.evaluate(async (src) => {
+        const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+        return Array.from(bytes);
+      }, shown.src),
+    );
+    expect([...coloursOf(await pixelsOf(png))].sort(), 'colours of the preview').to.deep.equal([
+      '0,0,0',
+      '255,255,255',
+    ]);
+    expect(await readQrCodes(png), 'the QR code a phone would read').to.deep.equal([
+      'WIFI:T:WPA;S:Cafe Guest;P:welcome-2026;;',
+    ]);
+
+    // A template that cannot be drawn: the dialog says why, and shows no page.
+    await page.locator('#node-input-template-editor').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText('<div><b>open</div>');
+    await page.locator('#node-input-preview-draw').click();
+    await page.locator('#node-input-preview-result', { hasText: 'Cannot draw: template:' }).waitFor();
+    expect(await preview.isVisible()).to.equal(false);
+    // The browser logs the refusal (HTTP 400) as a failed load: expected here, so taken off the console's errors.
+    const refusal = editor.consoleErrors.findIndex((line) =>
+      /status of 400 .*device-cloud\/render\/preview/.test(line),
+    );
+    expect(refusal, 'the refusal, as the browser logged it').to.be.at.least(0);
+    editor.consoleErrors.splice(refusal, 1);
+    await page.locator('#node-dialog-cancel').click();
+    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+  });
 
   it("titles the account's dialog and help with its label, and marks its API key required", async function () {
     await page.evaluate((id) => RED.editor.editConfig('', 'device-cloud-account', id), ACCOUNT_ID);
@@ -327,7 +379,9 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     const onTab = flows.filter((node) => node.z === TAB_ID);
     expect(onTab.map((node) => node.type).sort()).to.deep.equal([...ACTION_TYPES].sort());
     for (const node of onTab) {
-      expect(node.account, `${node.type}.account`).to.equal(ACCOUNT_ID);
+      expect(node.account, `${node.type}.account`).to.equal(
+        WITHOUT_ACCOUNT.includes(node.type) ? undefined : ACCOUNT_ID,
+      );
       if (DIALOGS[node.type].picker) {
         expect({ deviceId: node.deviceId, deviceIdType: node.deviceIdType }, node.type).to.deep.equal({
           deviceId: PICKED.deviceId,
