@@ -141,9 +141,22 @@
     close();
   }
 
+  /**
+   * Node-RED's monaco wrapper disposes the model while the editor still shows it, and monaco's pending
+   * computations for it then throw "Model is disposed!": the editor lets go of its model first.
+   */
+  function destroyEditor(codeEditor) {
+    if (typeof codeEditor.getModel === 'function' && typeof codeEditor.setModel === 'function') {
+      var model = codeEditor.getModel();
+      codeEditor.setModel(null);
+      if (model && !model.isDisposed()) model.dispose();
+    }
+    codeEditor.destroy();
+  }
+
   function close() {
     ['template', 'sample'].forEach(function (name) {
-      if (open[name]) open[name].destroy();
+      if (open[name]) destroyEditor(open[name]);
       delete open[name];
     });
     if (previewUrl) URL.revokeObjectURL(previewUrl);
