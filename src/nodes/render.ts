@@ -22,14 +22,12 @@ const registerNode = defineLocalNode<RendererLease>({
     return lease;
   },
   async handle({ msg, inputs, signal, texts }, lease) {
-    const width = await inputs.get('width');
-    const height = await inputs.get('height');
     const page = await lease.renderer.render(
       {
         template: await inputs.get('template'),
         message: msg,
-        width,
-        height,
+        width: await inputs.get('width'),
+        height: await inputs.get('height'),
         // The dialog's alone: msg.dither belongs to display-image, and this node sets it.
         colors: await inputs.dialog('colors'),
         dither: await inputs.dialog('dither'),
