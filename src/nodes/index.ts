@@ -1,18 +1,18 @@
 /** The node set Node-RED loads (nodes/device-cloud.js): every node of the package, in palette order. */
-import account from './account';
-import devices from './devices';
-import displayImage from './display-image';
-import displayText from './display-text';
-import pageDelete from './page-delete';
-import render from './render';
-import type { NodeAPI } from './shared/red';
-import syncInterval from './sync-interval';
-import todoComplete from './todo-complete';
-import todoCreate from './todo-create';
-import todoDelete from './todo-delete';
-import todoList from './todo-list';
-import todoUpdate from './todo-update';
-import todoWatch from './todo-watch';
+import account from './account/runtime';
+import devices from './devices/runtime';
+import displayImage from './display-image/runtime';
+import displayText from './display-text/runtime';
+import pageDelete from './page-delete/runtime';
+import render from './render/runtime';
+import type { NodeAPI } from '../runtime/node-red-api';
+import syncInterval from './sync-interval/runtime';
+import todoComplete from './todo-complete/runtime';
+import todoCreate from './todo-create/runtime';
+import todoDelete from './todo-delete/runtime';
+import todoList from './todo-list/runtime';
+import todoUpdate from './todo-update/runtime';
+import todoWatch from './todo-watch/runtime';
 
 const NODES = [
   account,

@@ -2,7 +2,7 @@
 // device then holds read back as a person reads a screen (its colours, its text by OCR, its QR code by zbarimg).
 
 import { expect } from 'chai';
-import { CATALOG_NAMESPACE as CATALOG } from '../../dist/nodes/shared/status';
+import { CATALOG_NAMESPACE as CATALOG } from '../../dist/runtime/status';
 import type { SimImagePage } from '../../dist/simulator/server';
 import { KITCHEN } from '../fixtures/service';
 import { ACCOUNT_ID, caughtOf, Harness, outputOf } from '../support/harness';

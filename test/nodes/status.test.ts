@@ -4,9 +4,9 @@
 import { expect } from 'chai';
 import { Harness } from '../support/harness';
 import { until } from '../support/until';
-import { rememberingTranslator } from '../../dist/nodes/shared/status';
+import { rememberingTranslator } from '../../dist/runtime/status';
 import type { NodeMessage, NodeStatus } from '../support/node-red';
-import type { Translator } from '../../dist/nodes/shared/status';
+import type { Translator } from '../../dist/runtime/status';
 import { KITCHEN } from '../fixtures/service';
 
 // The test runtime has no catalogs loaded: RED._ gives the key back.

@@ -1,6 +1,6 @@
 /**
  * The client's two dependencies, each loaded once per process: at deploy by
- * the nodes that need them (see src/nodes/shared/preload.ts), else by the
+ * the nodes that need them (see src/runtime/preload.ts), else by the
  * first request that needs them. Neither is loaded when Node-RED starts.
  */
 import type FormData from 'form-data';

@@ -1,6 +1,6 @@
 /**
  * sharp, loaded once per process: at deploy by a display-image node (see
- * src/nodes/shared/preload.ts), else by the first picture that needs fitting.
+ * src/runtime/preload.ts), else by the first picture that needs fitting.
  * Where it cannot load, the load's error says why and what to do, and the
  * pictures that need no fitting are still sent.
  */

@@ -1,4 +1,4 @@
-import type { DeviceCloudError } from '../../lib/errors';
+import type { DeviceCloudError } from '../lib/errors';
 
 /** The node set's message catalog (nodes/locales/), as the editor names it. */
 export const CATALOG_NAMESPACE = '@device-cloud/node-red-device-cloud/device-cloud';

@@ -1,7 +1,7 @@
-import { invalid } from '../lib/errors';
-import type { TodoCreated } from '../lib/types';
-import { todoCreate, type TodoCreate } from '../lib/values';
-import { defineAction } from './shared/action';
+import { invalid } from '../../lib/errors';
+import type { TodoCreated } from '../../lib/types';
+import { todoCreate, type TodoCreate } from '../../lib/values';
+import { defineAction } from '../../runtime/action-node';
 
 /** The to-do fields: msg.payload (an object, or a string used as the title), overridden by the dialog's values. */
 export default defineAction<TodoCreate, TodoCreated>({

@@ -1,7 +1,7 @@
-import type { PageDeleted } from '../lib/client';
-import { invalid } from '../lib/errors';
-import { pageId, type PageId } from '../lib/values';
-import { defineDeviceAction } from './shared/device-action';
+import type { PageDeleted } from '../../lib/client';
+import { invalid } from '../../lib/errors';
+import { pageId, type PageId } from '../../lib/values';
+import { defineDeviceAction } from '../../runtime/device-action-node';
 
 /** Deleting every page is never the result of a missing value: it takes the dialog's "all" or msg.pageId "all". */
 export default defineDeviceAction<{ pageId: PageId | 'all' }, PageDeleted>({

@@ -1,6 +1,6 @@
-import type { SyncIntervalResult } from '../lib/types';
-import { syncInterval, type SyncInterval } from '../lib/values';
-import { defineDeviceAction } from './shared/device-action';
+import type { SyncIntervalResult } from '../../lib/types';
+import { syncInterval, type SyncInterval } from '../../lib/values';
+import { defineDeviceAction } from '../../runtime/device-action-node';
 
 export default defineDeviceAction<SyncInterval, SyncIntervalResult>({
   type: 'device-cloud-sync-interval',

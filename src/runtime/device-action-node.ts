@@ -7,18 +7,18 @@
  * A list or "all": one copy per device that succeeded, with `msg.deviceId` set
  * to that device; the failures end the message in one error naming each.
  */
-import type { CallOptions, ServiceClient } from '../../lib/client';
-import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
-import type { Preload } from '../../lib/loading';
-import { digestOf, type PushContent } from '../../lib/push-memory';
-import { isSuperseded, type SupersededPush } from '../../lib/types';
-import { boolean, deviceId, type DeviceId, type PageId } from '../../lib/values';
+import type { CallOptions, ServiceClient } from '../lib/client';
+import { asDeviceCloudError, DeviceCloudError } from '../lib/errors';
+import type { Preload } from '../lib/loading';
+import { digestOf, type PushContent } from '../lib/push-memory';
+import { isSuperseded, type SupersededPush } from '../lib/types';
+import { boolean, deviceId, type DeviceId, type PageId } from '../lib/values';
 import type { AccountNode } from './account-link';
-import { prepareWith } from './action';
-import { ALL_DEVICES, deviceTargets } from './fields';
+import { prepareWith } from './action-node';
+import { ALL_DEVICES, deviceTargets } from './targets';
 import type { Inputs } from './inputs';
 import { defineNode, Failure, type MessageContext, type Outcome } from './lifecycle';
-import type { NodeAPI, NodeMessage } from './red';
+import type { NodeAPI, NodeMessage } from './node-red-api';
 import { COMMON, type Translator } from './status';
 
 export interface DeviceActionSpec<Input, Output> {

@@ -1,9 +1,9 @@
-import type { WantedState } from '../lib/client';
-import { invalid } from '../lib/errors';
-import type { TodoState } from '../lib/types';
-import type { TodoId } from '../lib/values';
-import { defineAction } from './shared/action';
-import { todoIdInput } from './shared/fields';
+import type { WantedState } from '../../lib/client';
+import { invalid } from '../../lib/errors';
+import type { TodoState } from '../../lib/types';
+import type { TodoId } from '../../lib/values';
+import { defineAction } from '../../runtime/action-node';
+import { todoIdInput } from '../../runtime/targets';
 
 const ACTIONS: Record<string, WantedState> = { complete: true, reopen: false, toggle: 'toggle' };
 

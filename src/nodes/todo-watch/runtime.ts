@@ -3,14 +3,14 @@
  * one message per change, and one when a pending to-do falls due. The service
  * has no events, so this node is where flows start from a to-do.
  */
-import { describe, DeviceCloudError } from '../lib/errors';
-import { TodoPoller } from '../lib/todos/poller';
-import { TodoWatch, type TodoEvent } from '../lib/todos/watch';
-import { deviceId, type DeviceId } from '../lib/values';
-import { Inputs } from './shared/inputs';
-import { defineNode, type StartContext } from './shared/lifecycle';
-import type { Node, NodeConfig, NodeMessage } from './shared/red';
-import { COMMON, statusOfError } from './shared/status';
+import { describe, DeviceCloudError } from '../../lib/errors';
+import { TodoPoller } from '../../lib/todos/poller';
+import { TodoWatch, type TodoEvent } from '../../lib/todos/watch';
+import { deviceId, type DeviceId } from '../../lib/values';
+import { Inputs } from '../../runtime/inputs';
+import { defineNode, type StartContext } from '../../runtime/lifecycle';
+import type { Node, NodeConfig, NodeMessage } from '../../runtime/node-red-api';
+import { COMMON, statusOfError } from '../../runtime/status';
 
 const TYPE = 'device-cloud-todo-watch';
 const DEFAULT_INTERVAL_SECONDS = 60;

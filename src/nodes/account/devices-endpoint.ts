@@ -5,8 +5,8 @@
  */
 import { DeviceCloudError } from '../../lib/errors';
 import type { Device } from '../../lib/types';
-import { accountOf } from './account-link';
-import type { HttpRequest, HttpResponse, NodeAPI } from './red';
+import { accountOf } from '../../runtime/account-link';
+import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 
 export const DEVICES_PATH = '/device-cloud/accounts/:id/devices';
 export const READ_PERMISSION = 'device-cloud.read';
@@ -14,7 +14,7 @@ export const READ_PERMISSION = 'device-cloud.read';
 /** What the picker shows of a device: no more than the service's device record. */
 type DeviceChoice = Pick<Device, 'deviceId' | 'alias' | 'board'>;
 
-export function registerAdminEndpoints(RED: NodeAPI): void {
+export function registerDevicesEndpoint(RED: NodeAPI): void {
   RED.httpAdmin.get(DEVICES_PATH, RED.auth.needsPermission(READ_PERMISSION), (req, res) => {
     void answerDevices(RED, req, res);
   });

@@ -1,11 +1,11 @@
-import { FORM_DATA } from '../lib/client/modules';
-import { fitImages, fitOptions, type ImagePush } from '../lib/images';
-import { twoLevelImages } from '../lib/images/two-level';
-import { SHARP } from '../lib/images/sharp';
-import type { PushResult } from '../lib/types';
-import { imageDither } from '../lib/values';
-import { defineDeviceAction } from './shared/device-action';
-import { optionalPageId } from './shared/fields';
+import { FORM_DATA } from '../../lib/client/modules';
+import { fitImages, fitOptions, type ImagePush } from '../../lib/images';
+import { twoLevelImages } from '../../lib/images/two-level';
+import { SHARP } from '../../lib/images/sharp';
+import type { PushResult } from '../../lib/types';
+import { imageDither } from '../../lib/values';
+import { defineDeviceAction } from '../../runtime/device-action-node';
+import { optionalPageId } from '../../runtime/targets';
 
 export default defineDeviceAction<ImagePush, PushResult>({
   type: 'device-cloud-display-image',

@@ -1,6 +1,6 @@
-import type { ServiceClient } from '../../lib/client';
-import type { PushMemory } from '../../lib/push-memory';
-import type { Node, NodeAPI } from './red';
+import type { ServiceClient } from '../lib/client';
+import type { PushMemory } from '../lib/push-memory';
+import type { Node, NodeAPI } from './node-red-api';
 
 /** What an action node needs of its account node. */
 export interface AccountNode extends Node {

@@ -1,8 +1,8 @@
-import type { TodoUpdated } from '../lib/types';
-import { todoUpdate, type TodoId, type TodoUpdate } from '../lib/values';
-import { invalid } from '../lib/errors';
-import { defineAction } from './shared/action';
-import { todoIdInput } from './shared/fields';
+import type { TodoUpdated } from '../../lib/types';
+import { todoUpdate, type TodoId, type TodoUpdate } from '../../lib/values';
+import { invalid } from '../../lib/errors';
+import { defineAction } from '../../runtime/action-node';
+import { todoIdInput } from '../../runtime/targets';
 
 export default defineAction<{ id: TodoId; fields: TodoUpdate }, TodoUpdated>({
   type: 'device-cloud-todo-update',

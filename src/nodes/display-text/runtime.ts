@@ -1,5 +1,5 @@
-import { invalid } from '../lib/errors';
-import type { PushResult } from '../lib/types';
+import { invalid } from '../../lib/errors';
+import type { PushResult } from '../../lib/types';
 import {
   displayText,
   fontSize,
@@ -7,10 +7,10 @@ import {
   structuredText,
   type StructuredTextPush,
   type TextPush,
-} from '../lib/values';
-import { defineDeviceAction } from './shared/device-action';
-import { optionalPageId, textOf } from './shared/fields';
-import type { Inputs } from './shared/inputs';
+} from '../../lib/values';
+import { defineDeviceAction } from '../../runtime/device-action-node';
+import { optionalPageId, textOf } from '../../runtime/targets';
+import type { Inputs } from '../../runtime/inputs';
 
 type TextInput = ({ mode: 'text' } & TextPush) | ({ mode: 'structured' } & StructuredTextPush);
 

@@ -1,6 +1,6 @@
 /** Inputs several nodes read the same way, parsed into the values the client takes. */
-import { invalid } from '../../lib/errors';
-import { deviceId, pageId, todoId, type DeviceId, type PageId, type TodoId } from '../../lib/values';
+import { invalid } from '../lib/errors';
+import { deviceId, pageId, todoId, type DeviceId, type PageId, type TodoId } from '../lib/values';
 import type { Inputs } from './inputs';
 
 /** `msg.deviceId` (or the dialog's device) as "all" of the account's devices. */

@@ -6,7 +6,7 @@
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
-import type { HttpRequest, HttpResponse, NodeAPI } from './red';
+import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 
 export const LAYOUTS_PATH = '/device-cloud/render/layouts';
 export const PREVIEW_PATH = '/device-cloud/render/preview';
@@ -16,7 +16,7 @@ const PREVIEW_LEASE_MS = 5 * 60_000;
 
 let preview: { lease: RendererLease; idle: NodeJS.Timeout } | undefined;
 
-export function registerRenderEndpoints(RED: NodeAPI): void {
+export function registerEditorEndpoints(RED: NodeAPI): void {
   RED.httpAdmin.get(LAYOUTS_PATH, RED.auth.needsPermission(RENDER_READ_PERMISSION), (_req, res) => {
     res.status(200).json(LAYOUTS);
   });

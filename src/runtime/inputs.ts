@@ -1,5 +1,5 @@
-import { describe, invalid } from '../../lib/errors';
-import type { Node, NodeAPI, NodeConfig, NodeMessage } from './red';
+import { describe, invalid } from '../lib/errors';
+import type { Node, NodeAPI, NodeConfig, NodeMessage } from './node-red-api';
 
 /** Types of a TypedInput whose value is read at message time rather than typed in the dialog. */
 const EVALUATED = new Set(['msg', 'flow', 'global', 'env', 'jsonata']);

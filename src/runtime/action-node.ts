@@ -3,11 +3,11 @@
  * client, writes the result into the message and shows it in the status.
  * A node file only declares what differs.
  */
-import type { ServiceClient, CallOptions } from '../../lib/client';
-import { describeThrown, DeviceCloudError } from '../../lib/errors';
+import type { ServiceClient, CallOptions } from '../lib/client';
+import { describeThrown, DeviceCloudError } from '../lib/errors';
 import type { Inputs } from './inputs';
 import { defineNode } from './lifecycle';
-import type { NodeAPI, NodeMessage } from './red';
+import type { NodeAPI, NodeMessage } from './node-red-api';
 import type { Translator } from './status';
 
 export interface ActionSpec<Input, Output> {

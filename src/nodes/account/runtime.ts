@@ -5,14 +5,14 @@ import {
   sendsKeyInClear,
   ServiceClient,
   type AuthHeader,
-} from '../lib/client';
-import { UNDICI } from '../lib/client/modules';
-import { DeviceCloudError } from '../lib/errors';
-import { PushMemory } from '../lib/push-memory';
-import type { AccountNode } from './shared/account-link';
-import { registerAdminEndpoints } from './shared/admin';
-import { preloadAtDeploy } from './shared/preload';
-import type { Node, NodeAPI, NodeConfig } from './shared/red';
+} from '../../lib/client';
+import { UNDICI } from '../../lib/client/modules';
+import { DeviceCloudError } from '../../lib/errors';
+import { PushMemory } from '../../lib/push-memory';
+import type { AccountNode } from '../../runtime/account-link';
+import { registerDevicesEndpoint } from './devices-endpoint';
+import { preloadAtDeploy } from '../../runtime/preload';
+import type { Node, NodeAPI, NodeConfig } from '../../runtime/node-red-api';
 
 /**
  * The tuning of an account, as the dialog stores it (strings) or a hand-written flow gives it.
@@ -122,5 +122,5 @@ export default function register(RED: NodeAPI): void {
   RED.nodes.registerType('device-cloud-account', DeviceCloudAccount, {
     credentials: { apiKey: { type: 'password' } },
   });
-  registerAdminEndpoints(RED);
+  registerDevicesEndpoint(RED);
 }

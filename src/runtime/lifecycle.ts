@@ -7,12 +7,12 @@
  * and ends.
  */
 import { setMaxListeners } from 'node:events';
-import { asDeviceCloudError, describeThrown, DeviceCloudError } from '../../lib/errors';
-import type { Preload } from '../../lib/loading';
+import { asDeviceCloudError, describeThrown, DeviceCloudError } from '../lib/errors';
+import type { Preload } from '../lib/loading';
 import { accountOf, type AccountNode } from './account-link';
 import { Inputs } from './inputs';
 import { preloadAtDeploy } from './preload';
-import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, SendFunction } from './red';
+import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, SendFunction } from './node-red-api';
 import { COMMON, rememberingTranslator, statusOfError, type Translator } from './status';
 
 /** What a node that keeps something running has at hand when it starts. */

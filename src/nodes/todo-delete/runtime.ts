@@ -1,5 +1,5 @@
-import { defineAction } from './shared/action';
-import { todoIdInput } from './shared/fields';
+import { defineAction } from '../../runtime/action-node';
+import { todoIdInput } from '../../runtime/targets';
 
 export default defineAction({
   type: 'device-cloud-todo-delete',

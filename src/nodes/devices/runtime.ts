@@ -1,5 +1,5 @@
-import type { Device } from '../lib/types';
-import { defineAction } from './shared/action';
+import type { Device } from '../../lib/types';
+import { defineAction } from '../../runtime/action-node';
 
 export default defineAction<void, Device[]>({
   type: 'device-cloud-devices',

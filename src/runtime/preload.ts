@@ -8,8 +8,8 @@
  * per process, as a warning of the first node that asked for it: its messages
  * then say what they cannot do, each in its own error.
  */
-import type { Preload } from '../../lib/loading';
-import type { Node } from './red';
+import type { Preload } from '../lib/loading';
+import type { Node } from './node-red-api';
 
 const told = new WeakSet<Preload<unknown>>();
 

@@ -1,8 +1,8 @@
-import { invalid } from '../lib/errors';
-import type { TodoListItem } from '../lib/types';
-import { todoFilter, type TodoFilter } from '../lib/values';
-import { defineAction } from './shared/action';
-import type { NodeConfig } from './shared/red';
+import { invalid } from '../../lib/errors';
+import type { TodoListItem } from '../../lib/types';
+import { todoFilter, type TodoFilter } from '../../lib/values';
+import { defineAction } from '../../runtime/action-node';
+import type { NodeConfig } from '../../runtime/node-red-api';
 
 const STATUS_FILTERS = ['', 'all', 'pending', 'completed'];
 

@@ -3,12 +3,12 @@
  * It calls no service (no account). The page renderer (a worker thread shared by every render node and the
  * editor's preview) is started and warmed up at deploy, and given back when the node closes.
  */
-import { describeThrown } from '../lib/errors';
-import { acquireRenderer, type RendererLease } from '../lib/render';
-import { defineLocalNode } from './shared/lifecycle';
-import type { NodeAPI } from './shared/red';
-import { registerRenderEndpoints } from './shared/render-admin';
-import { CATALOG_NAMESPACE } from './shared/status';
+import { describeThrown } from '../../lib/errors';
+import { acquireRenderer, type RendererLease } from '../../lib/render';
+import { defineLocalNode } from '../../runtime/lifecycle';
+import type { NodeAPI } from '../../runtime/node-red-api';
+import { registerEditorEndpoints } from './editor-endpoints';
+import { CATALOG_NAMESPACE } from '../../runtime/status';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
@@ -44,7 +44,7 @@ const registerNode = defineLocalNode<RendererLease>({
 
 export default function registerRender(RED: NodeAPI): void {
   registerNode(RED);
-  registerRenderEndpoints(RED);
+  registerEditorEndpoints(RED);
 }
 
 /** The width (offset 16) or height (20) from the PNG's header. */
