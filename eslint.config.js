@@ -6,15 +6,11 @@ const prettier = require('eslint-config-prettier');
 const globals = require('globals');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'coverage/', '.node-red-user/', 'nodes/icons/'] },
+  { ignores: ['dist/', 'coverage/', '.node-red-user/', 'nodes/icons/', 'nodes/locales/', 'resources/'] },
   js.configs.recommended,
   {
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
-  },
-  {
-    files: ['resources/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser, RED: 'readonly', $: 'readonly' } },
   },
   {
     files: ['test/**/*.js', 'bench/**/*.js'],
@@ -32,6 +28,14 @@ module.exports = tseslint.config(
     rules: {
       // `const node = this` in a node's constructor is how Node-RED's own nodes reach the node from callbacks.
       '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['node'] }],
+    },
+  },
+  {
+    // The editor's code runs in the browser: typed against the editor's own project.
+    files: ['src/editor/**/*.ts', 'src/nodes/*/editor*.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { projectService: false, project: './src/editor/tsconfig.json', tsconfigRootDir: __dirname },
     },
   },
   prettier,

@@ -106,7 +106,7 @@ export function describe(value: unknown): string {
     return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
   }
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (Buffer.isBuffer(value)) return `a Buffer of ${value.length} bytes`;
+  if (value instanceof Uint8Array) return `a Buffer of ${value.length} bytes`;
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (value instanceof Date) return 'a Date';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;

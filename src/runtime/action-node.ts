@@ -6,8 +6,9 @@
 import type { ServiceClient, CallOptions } from '../lib/client';
 import { describeThrown, DeviceCloudError } from '../lib/errors';
 import type { Inputs } from './inputs';
+import type { NodeRuntime } from './node-folder';
 import { defineNode } from './lifecycle';
-import type { NodeAPI, NodeMessage } from './node-red-api';
+import type { NodeMessage } from './node-red-api';
 import type { Translator } from './status';
 
 export interface ActionSpec<Input, Output> {
@@ -22,7 +23,7 @@ export interface ActionSpec<Input, Output> {
   write?(msg: NodeMessage, output: Output, input: Input): void;
 }
 
-export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): (RED: NodeAPI) => void {
+export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): NodeRuntime {
   return defineNode({
     type: spec.type,
     async handle({ msg, inputs, account, signal, texts }) {

@@ -17,6 +17,7 @@ import type { AccountNode } from './account-link';
 import { prepareWith } from './action-node';
 import { ALL_DEVICES, deviceTargets } from './targets';
 import type { Inputs } from './inputs';
+import type { NodeRuntime } from './node-folder';
 import { defineNode, Failure, type MessageContext, type Outcome } from './lifecycle';
 import type { NodeAPI, NodeMessage } from './node-red-api';
 import { COMMON, type Translator } from './status';
@@ -66,15 +67,18 @@ interface Work<Input> {
   options: CallOptions;
 }
 
-export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, Output>): (RED: NodeAPI) => void {
-  return (RED) =>
-    defineNode({
-      type: spec.type,
-      preload: spec.preload,
-      handle: (context) => handleMessage(RED, spec, context),
-      // A redeploy forgets what was pushed: the page may have changed meanwhile, by hand or by another flow.
-      closed: (account) => account?.pushes.clear(),
-    })(RED);
+export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, Output>): NodeRuntime {
+  return {
+    type: spec.type,
+    register: (RED, migrations) =>
+      defineNode({
+        type: spec.type,
+        preload: spec.preload,
+        handle: (context) => handleMessage(RED, spec, context),
+        // A redeploy forgets what was pushed: the page may have changed meanwhile, by hand or by another flow.
+        closed: (account) => account?.pushes.clear(),
+      }).register(RED, migrations),
+  };
 }
 
 async function handleMessage<Input, Output>(

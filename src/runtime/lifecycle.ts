@@ -11,6 +11,8 @@ import { asDeviceCloudError, describeThrown, DeviceCloudError } from '../lib/err
 import type { Preload } from '../lib/loading';
 import { accountOf, type AccountNode } from './account-link';
 import { Inputs } from './inputs';
+import { migrate, type Migration } from './config-versions';
+import type { NodeRuntime } from './node-folder';
 import { preloadAtDeploy } from './preload';
 import type { DoneFunction, Node, NodeAPI, NodeConfig, NodeMessage, NodeStatus, SendFunction } from './node-red-api';
 import { COMMON, rememberingTranslator, statusOfError, type Translator } from './status';
@@ -82,120 +84,131 @@ export type NodeLifecycle<Running = undefined> = Lifecycle<Running, StartContext
 /** A node that talks to no service (the render node): it has no account. */
 export type LocalNodeLifecycle<Running = undefined> = Lifecycle<Running, LocalStartContext, LocalMessageContext>;
 
-export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running>): (RED: NodeAPI) => void {
+export function defineNode<Running = undefined>(lifecycle: NodeLifecycle<Running>): NodeRuntime {
   return register(lifecycle, true);
 }
 
-export function defineLocalNode<Running = undefined>(lifecycle: LocalNodeLifecycle<Running>): (RED: NodeAPI) => void {
+export function defineLocalNode<Running = undefined>(lifecycle: LocalNodeLifecycle<Running>): NodeRuntime {
   // Its start and handle take contexts without the account, which the node is never given.
   return register(lifecycle, false);
 }
 
-function register<Running>(lifecycle: NodeLifecycle<Running>, needsAccount: boolean): (RED: NodeAPI) => void {
-  return (RED) => {
-    function DeviceCloudNode(this: Node, config: NodeConfig): void {
-      RED.nodes.createNode(this, config);
-      const node = this;
-      if (lifecycle.preload) preloadAtDeploy(node, lifecycle.preload);
-      const texts = rememberingTranslator(RED);
-      /** When each message being handled has ended. */
-      const running = new Set<Promise<void>>();
-      /** Abandons every message being handled, and what the node keeps running, when the node closes. */
-      const closing = new AbortController();
-      // Shared by every message under way: a listener per message must not look like a leak.
-      setMaxListeners(0, closing.signal);
-      let shownStatus: NodeStatus | undefined;
-      const account = needsAccount ? accountOf(RED, config.account) : undefined;
-      if (needsAccount && !account) setStatus({ fill: 'red', shape: 'ring', text: texts._(COMMON.status.noAccount) });
-      const started =
-        lifecycle.start && (account || !needsAccount)
-          ? lifecycle.start({
-              RED,
-              node,
-              config,
-              account: account as AccountNode,
-              texts,
-              showStatus: setStatus,
-              closing: closing.signal,
-            })
-          : undefined;
+function register<Running>(lifecycle: NodeLifecycle<Running>, needsAccount: boolean): NodeRuntime {
+  return {
+    type: lifecycle.type,
+    register: (RED, migrations) => registerNode(RED, lifecycle, needsAccount, migrations),
+  };
+}
 
-      node.on('input', (msg, send, done) => {
-        const ended: Promise<void> = handle(msg, send, once(done), closing.signal)
-          .catch((fault: unknown) => node.warn(`internal error while ending a message: ${describeThrown(fault)}`))
-          .finally(() => running.delete(ended));
-        running.add(ended);
-      });
+function registerNode<Running>(
+  RED: NodeAPI,
+  lifecycle: NodeLifecycle<Running>,
+  needsAccount: boolean,
+  migrations: readonly Migration[],
+): void {
+  function DeviceCloudNode(this: Node, saved: NodeConfig): void {
+    const config = migrate(saved, migrations);
+    RED.nodes.createNode(this, config);
+    const node = this;
+    if (lifecycle.preload) preloadAtDeploy(node, lifecycle.preload);
+    const texts = rememberingTranslator(RED);
+    /** When each message being handled has ended. */
+    const running = new Set<Promise<void>>();
+    /** Abandons every message being handled, and what the node keeps running, when the node closes. */
+    const closing = new AbortController();
+    // Shared by every message under way: a listener per message must not look like a leak.
+    setMaxListeners(0, closing.signal);
+    let shownStatus: NodeStatus | undefined;
+    const account = needsAccount ? accountOf(RED, config.account) : undefined;
+    if (needsAccount && !account) setStatus({ fill: 'red', shape: 'ring', text: texts._(COMMON.status.noAccount) });
+    const started =
+      lifecycle.start && (account || !needsAccount)
+        ? lifecycle.start({
+            RED,
+            node,
+            config,
+            account: account as AccountNode,
+            texts,
+            showStatus: setStatus,
+            closing: closing.signal,
+          })
+        : undefined;
 
-      // Queued and in-flight messages end with an "aborted" error before the node reports itself closed.
-      // On a full redeploy or a shutdown the Catch nodes stop too and show nothing, so a warning says it.
-      node.on('close', (_removed, done) => {
-        const reason = new DeviceCloudError('aborted', 'the node was closed (redeploy or shutdown); request abandoned');
-        const pending = [...running];
-        if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
-        closing.abort(reason);
-        void Promise.allSettled(pending)
-          .then(() => lifecycle.closed?.(needsAccount ? accountOf(RED, config.account) : null, started))
-          .catch((fault: unknown) => node.warn(`internal error while closing: ${describeThrown(fault)}`))
-          .finally(() => {
-            setStatus({});
-            done();
-          });
-      });
+    node.on('input', (msg, send, done) => {
+      const ended: Promise<void> = handle(msg, send, once(done), closing.signal)
+        .catch((fault: unknown) => node.warn(`internal error while ending a message: ${describeThrown(fault)}`))
+        .finally(() => running.delete(ended));
+      running.add(ended);
+    });
 
-      async function handle(
-        msg: NodeMessage,
-        send: SendFunction,
-        done: DoneFunction,
-        signal: AbortSignal,
-      ): Promise<void> {
-        try {
-          // Looked up per message: a redeployed account is a new node with a new client.
-          const current = needsAccount ? accountOf(RED, config.account) : undefined;
-          if (needsAccount && (!current || (lifecycle.start && started === undefined))) {
-            throw new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', {
-              field: 'account',
-            });
-          }
-          if (lifecycle.showsRequesting !== false) {
-            setStatus({ fill: 'blue', shape: 'dot', text: texts._(lifecycle.busyText ?? COMMON.status.requesting) });
-          }
-          const inputs = new Inputs(RED, node, config, msg);
-          const context = { msg, inputs, account: current as AccountNode, signal, texts };
-          const outcome = await lifecycle.handle(context, started as Running);
-          if (outcome.status) setStatus(outcome.status);
-          if (Array.isArray(outcome.send)) {
-            if (outcome.send.length > 0) send([outcome.send]);
-          } else if (outcome.send) {
-            send(outcome.send);
-          }
+    // Queued and in-flight messages end with an "aborted" error before the node reports itself closed.
+    // On a full redeploy or a shutdown the Catch nodes stop too and show nothing, so a warning says it.
+    node.on('close', (_removed, done) => {
+      const reason = new DeviceCloudError('aborted', 'the node was closed (redeploy or shutdown); request abandoned');
+      const pending = [...running];
+      if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
+      closing.abort(reason);
+      void Promise.allSettled(pending)
+        .then(() => lifecycle.closed?.(needsAccount ? accountOf(RED, config.account) : null, started))
+        .catch((fault: unknown) => node.warn(`internal error while closing: ${describeThrown(fault)}`))
+        .finally(() => {
+          setStatus({});
           done();
-        } catch (error) {
-          if (error instanceof Failure) {
-            if (error.sent.length > 0) send([error.sent]);
-            setStatus({ fill: 'red', shape: 'ring', text: error.statusText });
-            done(error.error);
-            return;
-          }
-          const failure = asDeviceCloudError(error);
-          setStatus({ fill: 'red', shape: 'ring', text: statusOfError(texts, failure) });
-          done(failure);
-        }
-      }
+        });
+    });
 
-      /** A status update never decides a message's outcome. The status shown is not sent again: a burst would repeat it for each message. */
-      function setStatus(status: NodeStatus): void {
-        if (shownStatus && sameStatus(shownStatus, status)) return;
-        shownStatus = status;
-        try {
-          node.status(status);
-        } catch {
-          // nothing to do: the outcome is reported through done
+    async function handle(
+      msg: NodeMessage,
+      send: SendFunction,
+      done: DoneFunction,
+      signal: AbortSignal,
+    ): Promise<void> {
+      try {
+        // Looked up per message: a redeployed account is a new node with a new client.
+        const current = needsAccount ? accountOf(RED, config.account) : undefined;
+        if (needsAccount && (!current || (lifecycle.start && started === undefined))) {
+          throw new DeviceCloudError('validation', 'account: no Device Cloud account is set on this node', {
+            field: 'account',
+          });
         }
+        if (lifecycle.showsRequesting !== false) {
+          setStatus({ fill: 'blue', shape: 'dot', text: texts._(lifecycle.busyText ?? COMMON.status.requesting) });
+        }
+        const inputs = new Inputs(RED, node, config, msg);
+        const context = { msg, inputs, account: current as AccountNode, signal, texts };
+        const outcome = await lifecycle.handle(context, started as Running);
+        if (outcome.status) setStatus(outcome.status);
+        if (Array.isArray(outcome.send)) {
+          if (outcome.send.length > 0) send([outcome.send]);
+        } else if (outcome.send) {
+          send(outcome.send);
+        }
+        done();
+      } catch (error) {
+        if (error instanceof Failure) {
+          if (error.sent.length > 0) send([error.sent]);
+          setStatus({ fill: 'red', shape: 'ring', text: error.statusText });
+          done(error.error);
+          return;
+        }
+        const failure = asDeviceCloudError(error);
+        setStatus({ fill: 'red', shape: 'ring', text: statusOfError(texts, failure) });
+        done(failure);
       }
     }
-    RED.nodes.registerType(lifecycle.type, DeviceCloudNode);
-  };
+
+    /** A status update never decides a message's outcome. The status shown is not sent again: a burst would repeat it for each message. */
+    function setStatus(status: NodeStatus): void {
+      if (shownStatus && sameStatus(shownStatus, status)) return;
+      shownStatus = status;
+      try {
+        node.status(status);
+      } catch {
+        // nothing to do: the outcome is reported through done
+      }
+    }
+  }
+  RED.nodes.registerType(lifecycle.type, DeviceCloudNode);
 }
 
 function sameStatus(a: NodeStatus, b: NodeStatus): boolean {

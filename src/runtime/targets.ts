@@ -1,10 +1,10 @@
 /** Inputs several nodes read the same way, parsed into the values the client takes. */
 import { invalid } from '../lib/errors';
-import { deviceId, pageId, todoId, type DeviceId, type PageId, type TodoId } from '../lib/values';
+import { ALL_DEVICES, deviceId, pageId, todoId, type DeviceId, type PageId, type TodoId } from '../lib/values';
 import type { Inputs } from './inputs';
 
-/** `msg.deviceId` (or the dialog's device) as "all" of the account's devices. */
-export const ALL_DEVICES = 'all';
+export { ALL_DEVICES };
+
 /** A list longer than this is surely a mistake (a whole table passed by accident). */
 export const MOST_DEVICES_PER_MESSAGE = 100;
 

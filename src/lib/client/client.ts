@@ -4,6 +4,7 @@
  * nothing of Node-RED.
  */
 import { serviceAddress, type ServiceAddress } from './base-url';
+import { DEFAULT_PACING, DEFAULT_TIMEOUT_MS } from './defaults';
 import type { LimiterOptions } from './limiter';
 import { DeviceOperations } from './operations/devices';
 import { DisplayOperations } from './operations/display';
@@ -22,8 +23,7 @@ export interface ClientOptions {
   pacing?: Partial<LimiterOptions>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_PACING: LimiterOptions = { maxInFlight: 3, maxQueue: 200, minSpacingMs: 0 };
+export { DEFAULT_PACING, DEFAULT_TIMEOUT_MS };
 
 export class ServiceClient {
   readonly devices: DeviceOperations;

@@ -4,15 +4,9 @@
  * place where the account's concurrency is limited.
  */
 import { DeviceCloudError } from '../errors';
+import type { LimiterOptions } from './defaults';
 
-export interface LimiterOptions {
-  /** requests sent at once */
-  maxInFlight: number;
-  /** places in the queue; a request that finds none is refused */
-  maxQueue: number;
-  /** least time between the starts of two requests, 0 for none */
-  minSpacingMs: number;
-}
+export type { LimiterOptions };
 
 /** How a request asks for its start. */
 export interface RunOptions {

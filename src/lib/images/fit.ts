@@ -4,6 +4,7 @@
  * flow become a PNG of the screen's size, under the service's 2 MB limit.
  */
 import { invalid } from '../errors';
+import { FIT_MODES } from '../values/display';
 import { LIMITS } from '../values/limits';
 import { bmpSize } from './bmp';
 import {
@@ -17,7 +18,7 @@ import {
 import { pictureHeader, type PictureHeader } from './picture-size';
 import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
 
-export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
+export { FIT_MODES };
 export type FitMode = (typeof FIT_MODES)[number];
 
 export interface FitOptions {

@@ -4,6 +4,12 @@ import type { PageId } from './ids';
 import { LIMITS } from './limits';
 import { text, toInteger, type Parsed } from './primitives';
 
+/** The common 4.2 inch device's screen; pictures are fitted and pages drawn to it unless told otherwise. */
+export const DEFAULT_SCREEN = { width: 400, height: 300 } as const;
+
+/** How display-image fits a picture to the screen; `none` sends it as it is. */
+export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
+
 export const SYNC_INTERVALS = [0, 10, 30, 60, 180, 720] as const;
 /** How often a device syncs, in minutes: one of SYNC_INTERVALS (0 is off). */
 export type SyncInterval = Parsed<(typeof SYNC_INTERVALS)[number], 'SyncInterval'>;
@@ -35,6 +41,15 @@ export function syncInterval(value: unknown, field = 'syncInterval'): SyncInterv
     throw invalid(field, `must be one of ${SYNC_INTERVALS.join(', ')} (minutes)`, value);
   }
   return minutes as SyncInterval;
+}
+
+/** A side of a picture or a page in pixels: a whole number (a string of digits too) from 1 to LIMITS.pictureSide. */
+export function pixels(value: unknown, field: string): number {
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > LIMITS.pictureSide) {
+    throw invalid(field, `must be a whole number of pixels from 1 to ${LIMITS.pictureSide}`, value);
+  }
+  return number;
 }
 
 export function fontSize(value: unknown, field = 'fontSize'): FontSize {
@@ -73,6 +88,9 @@ export function structuredText(
 /** The modes in which display-image makes a picture black and white itself, sending it with the service's dither off. */
 export const TWO_LEVEL_MODES = ['atkinson', 'floyd-steinberg', 'threshold'] as const;
 export type TwoLevelMode = (typeof TWO_LEVEL_MODES)[number];
+
+/** `dither` as the dialog and msg.dither take it. */
+export const IMAGE_DITHER_CHOICES = ['true', 'false', ...TWO_LEVEL_MODES] as const;
 
 /** How an image push is dithered: by the service (`dither`), or by the node (`twoLevel`, then `dither` is false). */
 export interface ImageDither {

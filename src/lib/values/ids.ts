@@ -5,6 +5,12 @@ import { toInteger, type Parsed } from './primitives';
 /** A MAC address as the service writes it: six upper-case hex pairs joined by colons. */
 export type DeviceId = Parsed<string, 'DeviceId'>;
 
+/** The device value that means every device of the account (exactly so, lower case). */
+export const ALL_DEVICES = 'all';
+
+/** The page value that means every page of the device (exactly so, lower case): never the result of a missing value. */
+export const ALL_PAGES = 'all';
+
 export const PAGE_IDS = ['1', '2', '3', '4', '5'] as const;
 /** A page of a device, as the service wants it: a string from "1" to "5". */
 export type PageId = Parsed<(typeof PAGE_IDS)[number], 'PageId'>;

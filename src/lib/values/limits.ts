@@ -8,6 +8,8 @@ export const LIMITS = {
   fontSizeDefault: 20,
   imagesPerPush: 5,
   imageBytes: 2 * 1024 * 1024,
+  /** Our bound on a picture's or a drawn page's side, in pixels: far above any screen, far below what exhausts memory. */
+  pictureSide: 4096,
   /** The specification sets no length for to-do titles and descriptions; this bound keeps runaway input out. */
   freeText: 10_000,
 } as const;

@@ -19,6 +19,17 @@ export function characterCount(text: string): number {
   return count;
 }
 
+/** Whether `value` is one of `values` (a type guard for a list of literal choices). */
+export function isOneOf<T>(values: readonly T[], value: unknown): value is T {
+  return (values as readonly unknown[]).includes(value);
+}
+
+/** A list of choices as a sentence says them: "a, b or c". */
+export function listOfChoices(values: readonly unknown[]): string {
+  const words = values.map(String);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   // Not `=== Object.prototype`: an object a function node builds comes from its sandbox's realm.

@@ -1,5 +1,4 @@
 /** The values of the to-do operations (specification sections 4.3 to 4.5), each with its rule. */
-import { types } from 'node:util';
 import { invalid } from '../errors';
 import { deviceId, type DeviceId } from './ids';
 import { LIMITS } from './limits';
@@ -105,8 +104,7 @@ export function dueMoment(value: unknown, field = 'due'): { dueDate: string; due
   const rule = 'must be a Date or an ISO 8601 date-time such as 2026-12-24T18:30';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return { dueDate: dueDate(value, field) };
   let moment: Date;
-  if (types.isDate(value)) {
-    // Not `instanceof Date`: a function node's Date comes from its sandbox's realm.
+  if (isDate(value)) {
     moment = new Date(value.getTime());
   } else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d/.test(value)) {
     // The parser rolls a day that does not exist (2026-02-30) over into the next month.
@@ -198,4 +196,16 @@ export function todoUpdate(value: unknown, field = 'payload'): TodoUpdate {
   const fields = todoFields(plainObject(value, field, [...TODO_FIELD_NAMES, 'id']));
   if (Object.keys(fields).length === 0) throw invalid(field, 'must hold at least one field to change');
   return fields as TodoUpdate;
+}
+
+/** A Date, also one made in another realm (a function node's sandbox), where `instanceof Date` fails. */
+function isDate(value: unknown): value is Date {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    // Only a real Date has the slot getTime reads; an object that merely calls itself a Date throws.
+    Date.prototype.getTime.call(value);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -3,6 +3,8 @@ import type { PushResult } from '../../lib/types';
 import {
   displayText,
   fontSize,
+  isOneOf,
+  listOfChoices,
   plainObject,
   structuredText,
   type StructuredTextPush,
@@ -11,6 +13,7 @@ import {
 import { defineDeviceAction } from '../../runtime/device-action-node';
 import { optionalPageId, textOf } from '../../runtime/targets';
 import type { Inputs } from '../../runtime/inputs';
+import { TEXT_MODES } from './settings';
 
 type TextInput = ({ mode: 'text' } & TextPush) | ({ mode: 'structured' } & StructuredTextPush);
 
@@ -37,7 +40,7 @@ export default defineDeviceAction<TextInput, PushResult>({
   type: 'device-cloud-display-text',
   async prepare(inputs) {
     const mode = await inputs.get('mode', 'mode', 'text');
-    if (mode !== 'text' && mode !== 'structured') throw invalid('mode', 'must be text or structured', mode);
+    if (!isOneOf(TEXT_MODES, mode)) throw invalid('mode', `must be ${listOfChoices(TEXT_MODES)}`, mode);
     const pageId = await optionalPageId(inputs);
     if (mode === 'structured') {
       const { title, body } = await structuredContent(inputs);

@@ -1,17 +1,17 @@
 import type { PageDeleted } from '../../lib/client';
 import { invalid } from '../../lib/errors';
-import { pageId, type PageId } from '../../lib/values';
+import { ALL_PAGES, pageId, type PageId } from '../../lib/values';
 import { defineDeviceAction } from '../../runtime/device-action-node';
 
 /** Deleting every page is never the result of a missing value: it takes the dialog's "all" or msg.pageId "all". */
-export default defineDeviceAction<{ pageId: PageId | 'all' }, PageDeleted>({
+export default defineDeviceAction<{ pageId: PageId | typeof ALL_PAGES }, PageDeleted>({
   type: 'device-cloud-page-delete',
   async prepare(inputs) {
     const page = await inputs.get('pageId');
     if (page === undefined || page === '') {
       throw invalid('pageId', 'is required: a page from 1 to 5, or "all" to delete every page');
     }
-    return { pageId: page === 'all' ? 'all' : pageId(page) };
+    return { pageId: page === ALL_PAGES ? ALL_PAGES : pageId(page) };
   },
   run: (client, deviceId, input, options) => client.display.deletePage(deviceId, input.pageId, options),
   empties: (input) => input.pageId,

@@ -6,14 +6,14 @@
 import { describeThrown } from '../../lib/errors';
 import { acquireRenderer, type RendererLease } from '../../lib/render';
 import { defineLocalNode } from '../../runtime/lifecycle';
-import type { NodeAPI } from '../../runtime/node-red-api';
-import { registerEditorEndpoints } from './editor-endpoints';
+import type { NodeRuntime } from '../../runtime/node-folder';
+import { registerAdminEndpoints } from './admin-endpoints';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
 
-const registerNode = defineLocalNode<RendererLease>({
+const renderNode = defineLocalNode<RendererLease>({
   type: TYPE,
   busyText: text('drawing'),
   start({ node }) {
@@ -42,10 +42,14 @@ const registerNode = defineLocalNode<RendererLease>({
   closed: (_account, lease) => lease?.release(),
 });
 
-export default function registerRender(RED: NodeAPI): void {
-  registerNode(RED);
-  registerEditorEndpoints(RED);
-}
+const runtime: NodeRuntime = {
+  type: TYPE,
+  register(RED, migrations) {
+    renderNode.register(RED, migrations);
+    registerAdminEndpoints(RED);
+  },
+};
+export default runtime;
 
 /** The width (offset 16) or height (20) from the PNG's header. */
 function pageSide(png: Buffer, offset: number): number {

@@ -11,9 +11,9 @@ import { Inputs } from '../../runtime/inputs';
 import { defineNode, type StartContext } from '../../runtime/lifecycle';
 import type { Node, NodeConfig, NodeMessage } from '../../runtime/node-red-api';
 import { COMMON, statusOfError } from '../../runtime/status';
+import { DEFAULT_INTERVAL_SECONDS } from './settings';
 
 const TYPE = 'device-cloud-todo-watch';
-const DEFAULT_INTERVAL_SECONDS = 60;
 
 /** Seconds between polls: the dialog asks for at least 10, a hand-written flow may set less. */
 function intervalMsOf(node: Node, config: NodeConfig): number {

@@ -1,0 +1,31 @@
+/** The nodes of the package, one folder each, in palette order: adding a node is one folder and one line here. */
+import account from './account';
+import devices from './devices';
+import displayImage from './display-image';
+import displayText from './display-text';
+import pageDelete from './page-delete';
+import render from './render';
+import syncInterval from './sync-interval';
+import todoComplete from './todo-complete';
+import todoCreate from './todo-create';
+import todoDelete from './todo-delete';
+import todoList from './todo-list';
+import todoUpdate from './todo-update';
+import todoWatch from './todo-watch';
+import type { NodeFolder } from '../runtime/node-folder';
+
+export const NODE_SET: readonly NodeFolder[] = [
+  account,
+  devices,
+  syncInterval,
+  todoList,
+  todoCreate,
+  todoUpdate,
+  todoComplete,
+  todoDelete,
+  todoWatch,
+  displayText,
+  displayImage,
+  pageDelete,
+  render,
+];

@@ -1,0 +1,62 @@
+/**
+ * The render node's dialog talks to the runtime through two admin endpoints: the built-in layouts (starting
+ * points for a template) and the preview, a page drawn from the dialog's template and sample message by the
+ * same renderer the node uses. The preview holds a lease on the shared renderer while the editor uses it,
+ * and gives it back after a quiet spell, so an editor session does not keep a worker alive for good.
+ */
+import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
+import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
+import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
+
+export const LAYOUTS_PATH = '/device-cloud/render/layouts';
+export const PREVIEW_PATH = '/device-cloud/render/preview';
+export const RENDER_READ_PERMISSION = 'device-cloud-render.read';
+export const RENDER_WRITE_PERMISSION = 'device-cloud-render.write';
+const PREVIEW_LEASE_MS = 5 * 60_000;
+
+let preview: { lease: RendererLease; idle: NodeJS.Timeout } | undefined;
+
+export function registerAdminEndpoints(RED: NodeAPI): void {
+  RED.httpAdmin.get(LAYOUTS_PATH, RED.auth.needsPermission(RENDER_READ_PERMISSION), (_req, res) => {
+    res.status(200).json(LAYOUTS);
+  });
+  RED.httpAdmin.post(PREVIEW_PATH, RED.auth.needsPermission(RENDER_WRITE_PERMISSION), (req, res) => {
+    void answerPreview(req, res);
+  });
+}
+
+async function answerPreview(req: HttpRequest, res: HttpResponse): Promise<void> {
+  try {
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+    const message = body.message ?? {};
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      throw new DeviceCloudError('validation', 'message: the sample message must be a JSON object', {
+        field: 'message',
+      });
+    }
+    const page = await previewRenderer().render({
+      template: body.template,
+      message,
+      width: body.width,
+      height: body.height,
+      colors: body.colors,
+      dither: body.dither,
+    });
+    res.status(200).type('image/png').send(page);
+  } catch (error) {
+    const failure = asDeviceCloudError(error);
+    res.status(failure.kind === 'validation' ? 400 : 500).json({ error: failure.message, field: failure.field });
+  }
+}
+
+function previewRenderer(): RendererLease['renderer'] {
+  if (preview) clearTimeout(preview.idle);
+  const lease = preview?.lease ?? acquireRenderer();
+  const idle = setTimeout(() => {
+    preview = undefined;
+    void lease.release();
+  }, PREVIEW_LEASE_MS);
+  idle.unref();
+  preview = { lease, idle };
+  return lease.renderer;
+}

@@ -1,0 +1,31 @@
+import { PALETTE_NAMES } from '../../lib/images/palette';
+import { DITHER_MODES } from '../../lib/images/dither';
+import { DEFAULT_SCREEN } from '../../lib/values/display';
+import { renderDialog } from './editor-dialog';
+
+RED.nodes.registerType('device-cloud-render', {
+  category: 'device cloud',
+  color: '#C7D8D8',
+  defaults: {
+    name: { value: '' },
+    version: { value: DeviceCloudEditor.configVersion('device-cloud-render') },
+    template: { value: '' },
+    width: { value: String(DEFAULT_SCREEN.width), validate: DeviceCloudEditor.validators.pixelSide() },
+    height: { value: String(DEFAULT_SCREEN.height), validate: DeviceCloudEditor.validators.pixelSide() },
+    colors: { value: PALETTE_NAMES[0], validate: DeviceCloudEditor.validators.oneOf(PALETTE_NAMES) },
+    dither: { value: DITHER_MODES[0], validate: DeviceCloudEditor.validators.oneOf(DITHER_MODES) },
+    sample: { value: '' },
+  },
+  inputs: 1,
+  outputs: 1,
+  icon: 'device-cloud-render.svg',
+  paletteLabel: DeviceCloudEditor.paletteLabel,
+  label: DeviceCloudEditor.label,
+  labelStyle: DeviceCloudEditor.labelStyle,
+  inputLabels: DeviceCloudEditor.inputLabels,
+  outputLabels: DeviceCloudEditor.outputLabels,
+  oneditprepare: renderDialog.prepare,
+  oneditsave: renderDialog.save,
+  oneditcancel: renderDialog.cancel,
+  oneditresize: renderDialog.resize,
+});

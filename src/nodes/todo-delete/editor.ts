@@ -1,0 +1,21 @@
+RED.nodes.registerType('device-cloud-todo-delete', {
+  category: 'device cloud',
+  color: '#C7D8D8',
+  defaults: {
+    name: { value: '' },
+    version: { value: DeviceCloudEditor.configVersion('device-cloud-todo-delete') },
+    account: { value: '', type: 'device-cloud-account', required: true },
+    todoId: { value: '', validate: DeviceCloudEditor.validators.todoId() },
+    todoIdType: { value: 'num' },
+  },
+  inputs: 1,
+  outputs: 1,
+  icon: 'device-cloud-todo-delete.svg',
+  align: 'right',
+  paletteLabel: DeviceCloudEditor.paletteLabel,
+  label: DeviceCloudEditor.label,
+  labelStyle: DeviceCloudEditor.labelStyle,
+  inputLabels: DeviceCloudEditor.inputLabels,
+  outputLabels: DeviceCloudEditor.outputLabels,
+  oneditprepare: DeviceCloudEditor.prepare,
+});
