@@ -54,7 +54,10 @@ describe('a folder per node', function () {
     const named = NODE_SET.flatMap((folder) => folder.examples.map((file) => ({ file, type: folder.runtime.type })));
     expect(named.map(({ file }) => file).sort()).to.deep.equal(fs.readdirSync(EXAMPLES_DIR).sort());
     for (const { file, type } of named) {
-      expect(flow(path.join(EXAMPLES_DIR, file)).map((node) => node.type), file).to.include(type);
+      expect(
+        flow(path.join(EXAMPLES_DIR, file)).map((node) => node.type),
+        file,
+      ).to.include(type);
     }
   });
 });
@@ -85,7 +88,9 @@ describe('config versions', function () {
 
   it('leaves a config at the newest version as it is, and keeps the properties Node-RED does not enumerate', function () {
     const current = { b: 1, version: 2 };
-    expect(migrate(current, [rename, double])).to.equal(current).and.deep.equal({ b: 1, version: 2 });
+    expect(migrate(current, [rename, double]))
+      .to.equal(current)
+      .and.deep.equal({ b: 1, version: 2 });
     const fromRuntime: Record<string, unknown> = { a: 1 };
     Object.defineProperty(fromRuntime, '_flow', { value: 'the flow', enumerable: false });
     const migrated = migrate(fromRuntime, [rename]);
