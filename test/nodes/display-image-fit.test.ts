@@ -116,7 +116,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
         [200, 150, RED],
         [390, 150, GREEN],
       ]);
-      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
+      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
       expectKept(output);
     });
 

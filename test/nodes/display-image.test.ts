@@ -81,10 +81,12 @@ describe(TYPE, function () {
     expect(sent, 'fields').to.deep.equal(fields);
   }
 
-  /** The image page `page` of the device; fails when the page holds no image. */
-  function imagePage(device: string, page: number): SimImagePage {
-    const shown = h.sim.state.pages.get(device)?.[page - 1];
-    if (shown?.kind !== 'image') throw new Error(`page ${page} of ${device} holds no image: ${JSON.stringify(shown)}`);
+  /** The image page `page` of the device, or without a page its temporary screen; fails when it holds no image. */
+  function imagePage(device: string, page?: number): SimImagePage {
+    const shown =
+      page === undefined ? h.sim.state.temporaryScreens.get(device) : h.sim.state.pages.get(device)?.[page - 1];
+    const where = page === undefined ? 'the temporary screen' : `page ${page}`;
+    if (shown?.kind !== 'image') throw new Error(`${where} of ${device} holds no image: ${JSON.stringify(shown)}`);
     return shown;
   }
 
@@ -100,9 +102,10 @@ describe(TYPE, function () {
     const output = outputOf(await h.send(messageWith({ payload: png.data })));
 
     expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
-    expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
-    const page = imagePage(KITCHEN, 1);
+    expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
+    const page = imagePage(KITCHEN);
     expect(page).to.include({ kind: 'image', dither: true, persistent: false });
+    expect(h.sim.state.pages.get(KITCHEN), 'no page replaced').to.equal(undefined);
     expect(page.images.map((image) => image.contentType)).to.deep.equal(['image/png']);
     expectKept(output);
     expectSuccessStatus(h);
@@ -198,7 +201,7 @@ describe(TYPE, function () {
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         await h.send({ payload: png.data, ...msg });
         expectImagePush(onlyRequest(h), { images: [png], fields: { dither: sent } });
-        expect(imagePage(KITCHEN, 1).dither).to.equal(sent === 'true');
+        expect(imagePage(KITCHEN).dither).to.equal(sent === 'true');
       });
     }
   });

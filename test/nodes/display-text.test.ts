@@ -66,8 +66,9 @@ describe(TYPE, function () {
       await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN });
       const output = outputOf(await h.send({ payload: 'Just this' }));
       expectRequest(h, onlyRequest(h), { method: 'POST', path: textPath(KITCHEN), body: { text: 'Just this' } });
-      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
-      expect(pageOf(KITCHEN, 1)).to.include({ kind: 'text', fontSize: 20, persistent: false });
+      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
+      expect(h.sim.state.temporaryScreens.get(KITCHEN)).to.include({ kind: 'text', fontSize: 20, persistent: false });
+      expect(h.sim.state.pages.get(KITCHEN), 'no page replaced').to.equal(undefined);
     });
 
     it('is the mode when the config has none', async () => {
