@@ -8,7 +8,7 @@ import util from 'node:util';
 import type { PageId } from '../../dist/lib';
 import { DeviceCloudError } from '../../dist/lib';
 import { serviceAddress, sendsKeyInClear } from '../../dist/lib/client/base-url';
-import { startSimulator, type Fault, type Simulator } from '../../dist/simulator/server';
+import { DEFAULT_READINGS, startSimulator, type Fault, type Simulator } from '../../dist/simulator/server';
 import { PNG } from '../fixtures/images';
 import { HALLWAY, KITCHEN } from '../fixtures/service';
 import { Clients, failureOf, thrownBy } from '../support/clients';
@@ -91,6 +91,63 @@ describe('DeviceCloudClient against the simulator', function () {
       expect(await client.setTodoCompleted(id, 'toggle')).to.include({ completed: false, changed: true });
       expect(toggles()).to.equal(2);
       expect(sim.state.todos.get(id)?.status).to.equal(0);
+    });
+
+    it('confirms an update of repeat and device fields, and says which the service did not apply, with the to-do', async () => {
+      const client = clientOf();
+      const { id } = sim.addTodo({ title: 'moves', deviceId: KITCHEN });
+      const moved = await client.updateTodo(id, { deviceId: HALLWAY, repeatType: 'monthly', repeatDay: 9 });
+      expect(moved).to.include({ id, status: 0 });
+      expect(sim.requests.map((request) => request.method)).to.deep.equal(['PUT', 'GET']);
+      sim.setReadings({ updateIgnoresUncertainFields: true });
+      try {
+        const error = await failureOf(client.updateTodo(id, { deviceId: KITCHEN, repeatDay: 10, title: 'moved back' }));
+        expect(error.kind).to.equal('unconfirmed');
+        expect(error.field).to.equal('repeatDay');
+        expect(error.message).to.equal(
+          `update to-do ${id} not applied: repeatDay sent 10, the service lists 9; deviceId sent "${KITCHEN}", ` +
+            `the service lists "${HALLWAY}". The service answered success and took the other fields, ` +
+            'but does not apply these: it may not update them at all',
+        );
+        expect(error.todo).to.include({
+          id,
+          title: 'moved back',
+          deviceId: HALLWAY,
+          repeatType: 'monthly',
+          repeatDay: 9,
+        });
+      } finally {
+        sim.setReadings(DEFAULT_READINGS);
+      }
+    });
+
+    it('reopens through an update carrying status 0 where complete only marks, and fails naming the state where neither works', async () => {
+      const client = clientOf();
+      const { id } = sim.addTodo({ title: 'done', status: 1 });
+      sim.setReadings({ completeOnlyMarks: true, updateAppliesStatus: true });
+      try {
+        expect(await client.setTodoCompleted(id, false)).to.deep.equal({
+          id,
+          status: 0,
+          completed: false,
+          changed: true,
+        });
+        expect(sim.requests.at(-1)?.body).to.deep.equal({ status: 0 });
+        await client.setTodoCompleted(id, true);
+        sim.setReadings({ updateAppliesStatus: false });
+        const error = await failureOf(client.setTodoCompleted(id, false));
+        expect(error.kind).to.equal('unconfirmed');
+        expect(error.field).to.equal('status');
+        expect(error.message).to.match(
+          new RegExp(
+            `^reopen to-do ${id} not done: wanted status 0 \\(pending\\), the service lists 1 \\(completed\\)`,
+          ),
+        );
+        expect(error.todo).to.include({ id, status: 1, completed: true });
+        expect(sim.state.todos.get(id)?.status).to.equal(1);
+      } finally {
+        sim.setReadings(DEFAULT_READINGS);
+      }
     });
 
     it('refuses to complete a to-do that does not exist, without toggling anything', async () => {

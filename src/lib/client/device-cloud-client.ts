@@ -97,11 +97,12 @@ export class DeviceCloudClient {
     return this.client.todos.create(todoCreate(fields), { signal });
   }
 
+  /** An update carrying repeatType, a repeat day or deviceId is confirmed from the list: see TodoOperations.update. */
   async updateTodo(id: unknown, fields: unknown, signal?: AbortSignal): Promise<TodoUpdated> {
     return this.client.todos.update(todoId(id), todoUpdate(fields), { signal });
   }
 
-  /** The service's complete call: it flips the state. */
+  /** The service's complete call, once and unchecked: it toggles, or on some services only marks completed. */
   async toggleTodo(id: unknown, signal?: AbortSignal): Promise<void> {
     return this.client.todos.toggle(todoId(id), { signal });
   }
@@ -110,7 +111,10 @@ export class DeviceCloudClient {
     return this.client.todos.find(todoId(id), { signal });
   }
 
-  /** Brings a to-do to the wanted state: `true` completed, `false` pending, `'toggle'` the opposite of the state read. */
+  /**
+   * Brings a to-do to the wanted state: `true` completed, `false` pending, `'toggle'` the opposite of the
+   * state read; confirmed from the list, or an `unconfirmed` error that carries the to-do.
+   */
   async setTodoCompleted(
     id: unknown,
     wanted: WantedState,

@@ -190,6 +190,19 @@ export function todoCreate(value: unknown, field = 'payload'): TodoCreate {
   return { ...fields, title: fields.title } as TodoCreate;
 }
 
+/**
+ * The update fields the service may not apply: one statement of the interface lists repeatType and
+ * deviceId as updatable, the newer one does not, and neither lists the repeat days for an update. An
+ * update that carries any of them is confirmed from what the service then lists.
+ */
+export const UNCERTAIN_UPDATE_FIELDS = ['repeatType', 'repeatWeekday', 'repeatMonth', 'repeatDay', 'deviceId'] as const;
+export type UncertainUpdateField = (typeof UNCERTAIN_UPDATE_FIELDS)[number];
+
+/** The uncertain fields an update carries, in the order above. */
+export function uncertainFieldsOf(fields: TodoUpdate): UncertainUpdateField[] {
+  return UNCERTAIN_UPDATE_FIELDS.filter((field) => fields[field] !== undefined);
+}
+
 /** The body of PUT /todos/{id}: at least one field; `status` belongs to the complete operation. */
 export function todoUpdate(value: unknown, field = 'payload'): TodoUpdate {
   if (isPlainObject(value) && Object.hasOwn(value, 'status')) {
