@@ -222,8 +222,16 @@
       },
       wholeNumber: wholeNumber,
       atLeast: atLeast,
+      /** A TypedInput text, of at most `max` characters when the service sets a limit. */
       text: function (typeField, max) {
-        return typedValidator(typeField, lengthCheck(max));
+        return typedValidator(
+          typeField,
+          max === undefined
+            ? function () {
+                return null;
+              }
+            : lengthCheck(max),
+        );
       },
       oneOf: oneOf,
     },

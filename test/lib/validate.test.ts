@@ -513,6 +513,18 @@ describe('validate', () => {
         deviceId: '',
       });
     });
+    it('sets no length on a title or a description: a 12,000-character title, a description of almost 1 MB', () => {
+      const title = 'Long title, '.repeat(1000);
+      expect(validate.todoCreate({ title }).title).to.have.length(12_000);
+      // The body {"title":"…","description":"…"} of exactly 1 MB goes; one byte more does not.
+      const description = 'x'.repeat(1024 * 1024 - JSON.stringify({ title, description: '' }).length);
+      expect(validate.todoUpdate({ title, description })).to.deep.equal({ title, description });
+      expectInvalid(
+        () => validate.todoUpdate({ title, description: `${description}x` }),
+        'payload',
+        /^payload: makes a request body of 1048577 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request$/,
+      );
+    });
     it('accepts each repeat field with its type', () => {
       expect(validate.todoCreate({ title: 't', repeatType: 'weekly', repeatWeekday: 0 })).to.include({
         repeatWeekday: 0,
@@ -528,10 +540,11 @@ describe('validate', () => {
       ['an empty title', { title: '' }, 'title', /title: must not be empty/],
       ['a blank title', { title: '   ' }, 'title', /title: must not be empty or blank/],
       [
-        'a title over 10000 characters',
-        { title: 'a'.repeat(10001) },
-        'title',
-        /title: must be at most 10000 characters/,
+        'a body over 1 MB of JSON (counted in UTF-8 bytes), naming its size',
+        { title: 't', description: '\u00e9'.repeat(600_000) },
+        'payload',
+        // {"title":"t","description":"…"}: 30 bytes around 600,000 characters of two bytes each.
+        /^payload: makes a request body of 1200030 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request$/,
       ],
       ['an unknown key', { title: 't', colour: 'red' }, 'payload.colour', /payload\.colour: is not a known field/],
       ['a status', { title: 't', status: 1 }, 'payload.status', /is not a known field/],

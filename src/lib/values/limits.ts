@@ -1,4 +1,4 @@
-/** The limits of the specification (its section 8) and the bound we set where it names none. */
+/** The limits of the specification (its section 8), and the one guard we set where it names none. */
 export const LIMITS = {
   text: 5000,
   structuredTitle: 200,
@@ -8,6 +8,9 @@ export const LIMITS = {
   fontSizeDefault: 20,
   imagesPerPush: 5,
   imageBytes: 2 * 1024 * 1024,
-  /** The specification sets no length for to-do titles and descriptions; this bound keeps runaway input out. */
-  freeText: 10_000,
+  /**
+   * The specification sets no length for a to-do's title or description, so none is set here; what keeps
+   * runaway input (a whole file passed by mistake) from going out is the size of the request's JSON body.
+   */
+  jsonRequestBytes: 1024 * 1024,
 } as const;

@@ -140,9 +140,9 @@ const TODO_FIELD_NAMES = [
 function todoFields(source: Record<string, unknown>): TodoFields {
   const fields: TodoFields = {};
   const given = (key: string) => source[key] !== undefined;
-  if (given('title')) fields.title = text(source.title, 'title', LIMITS.freeText);
+  if (given('title')) fields.title = text(source.title, 'title');
   if (given('description')) {
-    fields.description = text(source.description, 'description', LIMITS.freeText, { allowEmpty: true });
+    fields.description = text(source.description, 'description', undefined, { allowEmpty: true });
   }
   if (given('due')) {
     if (given('dueDate') || given('dueTime')) throw invalid('due', 'give either due or dueDate/dueTime, not both');
@@ -187,7 +187,7 @@ export function todoCreate(value: unknown, field = 'payload'): TodoCreate {
   if (fields.title === undefined) throw invalid('title', 'is required to create a to-do');
   // A new to-do without repeatType does not repeat: a repeat field alone would be dropped silently.
   checkRepeat({ repeatType: 'none', ...fields });
-  return { ...fields, title: fields.title } as TodoCreate;
+  return withinRequestSize({ ...fields, title: fields.title }, field) as TodoCreate;
 }
 
 /**
@@ -210,5 +210,23 @@ export function todoUpdate(value: unknown, field = 'payload'): TodoUpdate {
   }
   const fields = todoFields(plainObject(value, field, [...TODO_FIELD_NAMES, 'id']));
   if (Object.keys(fields).length === 0) throw invalid(field, 'must hold at least one field to change');
-  return fields as TodoUpdate;
+  return withinRequestSize(fields, field) as TodoUpdate;
+}
+
+/**
+ * The guard against runaway input where the specification sets no length: the JSON body a request would
+ * carry, at most LIMITS.jsonRequestBytes (1 MB), counted as sent (UTF-8).
+ */
+function withinRequestSize<T>(body: T, field: string): T {
+  // Each character is at least one byte and at most six as JSON: most bodies need no count.
+  const json = JSON.stringify(body);
+  if (json.length * 6 <= LIMITS.jsonRequestBytes) return body;
+  const bytes = Buffer.byteLength(json);
+  if (bytes > LIMITS.jsonRequestBytes) {
+    throw invalid(
+      field,
+      `makes a request body of ${bytes} bytes of JSON; at most ${LIMITS.jsonRequestBytes} bytes (1 MB) go in one request`,
+    );
+  }
+  return body;
 }
