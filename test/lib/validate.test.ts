@@ -223,6 +223,28 @@ describe('validate', () => {
     }
   });
 
+  describe('structuredText', () => {
+    it('sends what holds text: both, the title alone, or the body alone beside a blank or missing other', () => {
+      expect(validate.structuredText('T', 'B')).to.deep.equal({ title: 'T', body: 'B' });
+      expect(validate.structuredText('T', undefined)).to.deep.equal({ title: 'T' });
+      expect(validate.structuredText('T', ' \n\t')).to.deep.equal({ title: 'T' });
+      expect(validate.structuredText('', 'B')).to.deep.equal({ body: 'B' });
+      expect(validate.structuredText('   ', 'B')).to.deep.equal({ body: 'B' });
+    });
+
+    it('refuses both blank or missing, and a title or body that is no string or too long', () => {
+      for (const [title, body] of [
+        [undefined, undefined],
+        ['', ''],
+        [' ', '\n'],
+      ]) {
+        expectInvalid(() => validate.structuredText(title, body), 'title', /^title: or body is required: at least one/);
+      }
+      expectInvalid(() => validate.structuredText(5, 'B'), 'title', /title: must be a string/);
+      expectInvalid(() => validate.structuredText('T', 'b'.repeat(5001)), 'body', /at most 5000 characters/);
+    });
+  });
+
   describe('dueDate', () => {
     for (const date of ['2026-12-24', '2024-02-29', '2026-01-31', '2026-04-30', '0001-01-01']) {
       it(`accepts ${date}`, () => {

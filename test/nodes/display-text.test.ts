@@ -181,6 +181,25 @@ describe(TYPE, function () {
       });
     });
 
+    it('sends the body alone beside a blank title, and the title alone beside a blank body', async () => {
+      expect(await bodySent({ mode: 'structured' }, { payload: { title: ' \t ', body: 'The body' } })).to.deep.equal({
+        body: 'The body',
+      });
+      await h.reset();
+      expect(await bodySent({ mode: 'structured' }, { payload: 'The body', title: '   ' })).to.deep.equal({
+        body: 'The body',
+      });
+      await h.reset();
+      expect(await bodySent({ mode: 'structured' }, { payload: { title: 'The title', body: '\n\n' } })).to.deep.equal({
+        title: 'The title',
+      });
+      expect(h.sim.state.temporaryScreens.get(KITCHEN)).to.include({
+        kind: 'structured',
+        title: 'The title',
+        body: '',
+      });
+    });
+
     it('sends exactly 200 characters of title and 5000 of body', async () => {
       const content = { title: 't'.repeat(200), body: 'b'.repeat(5000) };
       expect(await bodySent({ mode: 'structured' }, { payload: content })).to.deep.equal(content);
@@ -280,6 +299,12 @@ describe(TYPE, function () {
       ],
       ['neither title nor body', { payload: {} }, /title: or body is required/],
       ['an empty title and body', { payload: { title: '', body: '' } }, /title: or body is required/],
+      [
+        'a blank title and a blank body',
+        { payload: { title: '  ', body: '\n\t' } },
+        /title: or body is required: at least one of them must hold text \(both are missing, empty or blank\)/,
+      ],
+      ['a blank body and no title', { payload: ' \n ' }, /title: or body is required/],
       ['no payload and no title', {}, /title: or body is required/],
       [
         'an unknown payload key',
