@@ -9,7 +9,8 @@ import type { PageId } from '../../dist/lib';
 import { DeviceCloudError } from '../../dist/lib';
 import { serviceAddress, sendsKeyInClear } from '../../dist/lib/client/base-url';
 import { DEFAULT_READINGS, startSimulator, type Fault, type Simulator } from '../../dist/simulator/server';
-import { PNG } from '../fixtures/images';
+import { bmpImage, FOUR_COLUMN_PIXELS, PNG, sharpImage } from '../fixtures/images';
+import { pixelsOf } from '../support/pictures';
 import { HALLWAY, KITCHEN } from '../fixtures/service';
 import { Clients, failureOf, thrownBy } from '../support/clients';
 import { freePort, openSockets } from '../support/sockets';
@@ -198,6 +199,23 @@ describe('DeviceCloudClient against the simulator', function () {
       expect(files[0].data.equals(PNG)).to.equal(true);
       expect(parts.find((part) => part.name === 'dither')?.data.toString()).to.equal('false');
       expect(sim.state.pages.get(HALLWAY)?.[4]).to.include({ kind: 'image', dither: false });
+    });
+
+    it('pushes a GIF and a BMP as PNGs of their own pixels', async () => {
+      const gif = await sharpImage('gif');
+      await clientOf().pushImages(KITCHEN, { images: [{ data: gif }, { data: bmpImage() }], pageId: '1' });
+      const files = (sim.requests[0].parts ?? []).filter((part) => part.name === 'images');
+      expect(files.map((file) => [file.contentType, file.filename])).to.deep.equal([
+        ['image/png', 'image-1.png'],
+        ['image/png', 'image-2.png'],
+      ]);
+      for (const file of files) {
+        const pixels = await pixelsOf(file.data);
+        expect([pixels.width, pixels.height]).to.deep.equal([4, 3]);
+        FOUR_COLUMN_PIXELS.forEach((pixel, index) =>
+          expect(pixels.at(index % 4, Math.floor(index / 4))).to.deep.equal(pixel),
+        );
+      }
     });
 
     it('deletes one page, then every page only when told "all"', async () => {

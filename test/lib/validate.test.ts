@@ -703,13 +703,25 @@ describe('images', () => {
       gif: 'image/gif',
       bmp: 'image/bmp',
       webp: 'image/webp',
+      tiff: 'image/tiff',
     });
-    expect(images.FILE_EXTENSIONS).to.deep.equal({ png: 'png', jpeg: 'jpg', gif: 'gif', bmp: 'bmp', webp: 'webp' });
+    expect(images.FILE_EXTENSIONS).to.deep.equal({
+      png: 'png',
+      jpeg: 'jpg',
+      gif: 'gif',
+      bmp: 'bmp',
+      webp: 'webp',
+      tiff: 'tif',
+    });
   });
 
   describe('detectImageFormat', () => {
-    it('recognises PNG, JPEG, GIF, BMP and WebP from their bytes', () => {
+    it('recognises PNG, JPEG, GIF, BMP, WebP and TIFF from their bytes', () => {
       for (const image of formats) expect(images.detectImageFormat(image.data), image.format).to.equal(image.format);
+    });
+    it('recognises TIFF in either byte order', () => {
+      expect(images.detectImageFormat(Buffer.from('II*\u0000\u0008\u0000\u0000\u0000', 'latin1'))).to.equal('tiff');
+      expect(images.detectImageFormat(Buffer.from('MM\u0000*\u0000\u0000\u0000\u0008', 'latin1'))).to.equal('tiff');
     });
     it('recognises GIF87a as well as GIF89a', () => {
       expect(images.detectImageFormat(Buffer.from('GIF87a\u0001\u0000\u0001\u0000', 'latin1'))).to.equal('gif');
@@ -789,11 +801,15 @@ describe('images', () => {
     });
     const refused: [string, unknown, RegExp][] = [
       ['an empty Buffer', Buffer.alloc(0), /payload: is empty/],
-      ['a Buffer that is no image', Buffer.from('hello, world'), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
+      [
+        'a Buffer that is no image',
+        Buffer.from('hello, world'),
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
+      ],
       [
         'base64 of text',
         Buffer.from('hello, world').toString('base64'),
-        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       ],
       ['text that is not base64', 'not an image!', /payload: must be a Buffer, a data URL or a base64 string/],
       ['base64url', '-_-_', /payload: must be a Buffer, a data URL or a base64 string/],
@@ -821,16 +837,22 @@ describe('images', () => {
   });
 
   describe('imageFiles', () => {
-    it('takes one image as a list of one', () => {
+    it('takes one image as a list of one, naming it by the field', () => {
       const files = images.imageFiles(formats[0].data);
-      expect(files.map((file) => file.format)).to.deep.equal(['png']);
+      expect(files.map(({ image, field }) => [image.format, field])).to.deep.equal([['png', 'payload']]);
     });
-    it('takes 1 to 5 images in order', () => {
+    it('takes 1 to 5 images in order, each named by its place', () => {
       const files = images.imageFiles(
-        formats.map((image) => image.data),
+        formats.slice(1).map((image) => image.data),
         'payload',
       );
-      expect(files.map((file) => file.format)).to.deep.equal(['png', 'jpeg', 'gif', 'bmp', 'webp']);
+      expect(files.map(({ image, field }) => [image.format, field])).to.deep.equal([
+        ['jpeg', 'payload[0]'],
+        ['gif', 'payload[1]'],
+        ['bmp', 'payload[2]'],
+        ['webp', 'payload[3]'],
+        ['tiff', 'payload[4]'],
+      ]);
     });
     it('refuses no images and more than five', () => {
       expectInvalid(
@@ -838,7 +860,7 @@ describe('images', () => {
         'payload',
         /payload: must hold 1 to 5 images \(got an array of 0\)/,
       );
-      const six = [...formats.map((image) => image.data), formats[0].data];
+      const six = formats.map((image) => image.data);
       expectInvalid(
         () => images.imageFiles(six, 'payload'),
         'payload',
@@ -850,7 +872,7 @@ describe('images', () => {
       expectInvalid(
         () => images.imageFiles(list, 'payload'),
         'payload[2]',
-        /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       );
       expectInvalid(
         () => images.imageFiles([formats[0].data, pngOfSize(TWO_MB + 1)], 'images'),

@@ -5,6 +5,7 @@
  */
 import { invalid } from '../errors';
 import { imageList, type ImagePush } from '../images/image-file';
+import { sendableImages } from '../images/sendable';
 import type { Device, SyncIntervalResult, TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../types';
 import {
   displayText,
@@ -140,9 +141,10 @@ export class DeviceCloudClient {
     return this.client.display.pushStructuredText(id, structuredTextPush(push), { signal });
   }
 
+  /** A picture that is not PNG or JPEG is sent as a PNG of its own size (see ../images/sendable). */
   async pushImages(device: unknown, push: ImagePushInput, signal?: AbortSignal): Promise<PushOutcome> {
     const id = deviceId(device);
-    return this.client.display.pushImages(id, imagePush(push), { signal });
+    return this.client.display.pushImages(id, await imagePush(push), { signal });
   }
 
   /** Deletes one page, or every page of the device with `'all'` (said explicitly, never by omission). */
@@ -166,13 +168,11 @@ function structuredTextPush(push: unknown): StructuredTextPush {
   return { ...structuredText(given.title, given.body), pageId: optional(given.pageId, pageId) };
 }
 
-function imagePush(push: unknown): ImagePush {
+async function imagePush(push: unknown): Promise<ImagePush> {
   const given = fieldsOf(push);
-  return {
-    images: imageList(given.images),
-    dither: optional(given.dither, (value) => boolean(value, 'dither')),
-    pageId: optional(given.pageId, pageId),
-  };
+  const images = imageList(given.images);
+  const dither = optional(given.dither, (value) => boolean(value, 'dither'));
+  return { images: await sendableImages(images), dither, pageId: optional(given.pageId, pageId) };
 }
 
 function fieldsOf(push: unknown): Record<string, unknown> {
