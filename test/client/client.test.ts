@@ -122,6 +122,18 @@ describe('DeviceCloudClient against the simulator', function () {
       }
     });
 
+    it('says that an update of a repeat field was taken when reading it back fails', async () => {
+      const { id } = sim.addTodo({ title: 'read back' });
+      sim.misbehave({ kind: 'code', method: 'GET', path: '/todos', code: 1002, msg: 'list unavailable' });
+      const error = await failureOf(clientOf().updateTodo(id, { repeatType: 'daily' }));
+      expect(error.message).to.equal(
+        `list to-dos failed: list unavailable (code 1002); update to-do ${id}: the service took the update, ` +
+          'but reading it back to confirm repeatType failed',
+      );
+      expect(error.code).to.equal(1002);
+      expect(sim.state.todos.get(id)?.repeatType).to.equal('daily');
+    });
+
     it('reopens through an update carrying status 0 where complete only marks, and fails naming the state where neither works', async () => {
       const client = clientOf();
       const { id } = sim.addTodo({ title: 'done', status: 1 });
