@@ -2,8 +2,9 @@
 // sharp 0.35's binary for 32-bit ARM needs 2.36): `npm pack`, installed into a plain Node-RED user
 // directory, whose node_modules/sharp is then replaced by a package whose require throws as the real
 // one does there. Node-RED runs from that directory against the simulator. The nodes register, text
-// and to-do nodes work, display-image sends a picture already of the screen's size and refuses one
-// it would have to fit, with the platform problem and the way out; the problem is logged once.
+// and to-do nodes work, display-image sends a picture already of the screen's size (a BMP as a PNG,
+// by our own decoding) and refuses one it would have to fit or convert with sharp (a GIF), with the
+// platform problem and the way out; the problem is logged once.
 
 import { expect } from 'chai';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { startSimulator, type Simulator } from '../dist/simulator/server';
+import { bmpOfSize } from './fixtures/images';
 import { KITCHEN } from './fixtures/service';
 import { ROOT, pkg } from './support/package-files';
 import { runtimeFolder } from './support/runtime';
@@ -71,6 +73,9 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   const small = () => sharp({ create: { width: 400, height: 300, channels: 3, background: 'white' } }).png();
   let smallPng: Buffer;
   let largePng: Buffer;
+  let screenGif: Buffer;
+  /** 400 x 300, red on the left half, blue on the right. */
+  const screenBmp = bmpOfSize(400, 300, { colour: (x) => (x < 200 ? [255, 0, 0] : [0, 0, 255]) });
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-no-sharp-'));
@@ -78,6 +83,7 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
     largePng = await sharp({ create: { width: 800, height: 600, channels: 3, background: 'white' } })
       .png()
       .toBuffer();
+    screenGif = await small().gif().toBuffer();
     // The suite has just built dist/; the prepack build is the same step.
     const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
       cwd: ROOT,
@@ -100,6 +106,10 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
       { id: 'image-small', type: 'device-cloud-display-image', z: 'tab', account: 'account', deviceId: KITCHEN },
       inject('too-big', largePng.toString('base64'), 'image-large'),
       { id: 'image-large', type: 'device-cloud-display-image', z: 'tab', account: 'account', deviceId: KITCHEN },
+      inject('bmp', screenBmp.toString('base64'), 'image-bmp'),
+      { id: 'image-bmp', type: 'device-cloud-display-image', z: 'tab', account: 'account', deviceId: KITCHEN },
+      inject('gif', screenGif.toString('base64'), 'image-gif'),
+      { id: 'image-gif', type: 'device-cloud-display-image', z: 'tab', account: 'account', deviceId: KITCHEN },
       { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['error-text']] },
       {
         id: 'error-text',
@@ -235,7 +245,8 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
     expect(message).to.equal(
       'DeviceCloudError: payload: cannot be sent as it is (it is 800 x 600) and cannot be fitted to 400 x 300 here: ' +
         'sharp, the image library, cannot load (its binary for 32-bit ARM Linux needs glibc 2.36 or later; ' +
-        'this system has glibc 2.31). Send pictures of exactly 400 x 300, or with fit none; to fit pictures, ' +
+        'this system has glibc 2.31). Send PNG, JPEG or BMP pictures of exactly 400 x 300, or with fit none; ' +
+        'to fit pictures, ' +
         'upgrade to Raspberry Pi OS 12 (Bookworm) or later, or to the 64-bit Raspberry Pi OS, or install ' +
         "sharp's WebAssembly build in the Node-RED user directory " +
         `(npm install @img/sharp-wasm32@${sharpVersion}; slower)`,
@@ -253,5 +264,38 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
     });
     expect(log.split('\n').filter((line) => line.includes('pictures cannot be fitted'))).to.have.length(1);
     expect(log).to.not.include(sim.apiKey);
+  });
+
+  it('display-image sends a 400 x 300 BMP as a PNG of its pixels, decoded without sharp', async () => {
+    const before = sim.requests.length;
+    await press('bmp');
+    const push = await eventually(() => sim.requests.slice(before).find((r) => r.path.endsWith('/display/image')), {
+      what: 'the BMP push',
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
+    const images = push.parts?.filter((part) => part.name === 'images') ?? [];
+    expect(images.map((part) => part.contentType)).to.deep.equal(['image/png']);
+    // Read back here, where sharp loads.
+    const { data, info } = await sharp(images[0].data).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).to.deep.equal([400, 300, 3]);
+    expect([...data.subarray(0, 3)]).to.deep.equal([255, 0, 0]);
+    expect([...data.subarray(data.length - 3)]).to.deep.equal([0, 0, 255]);
+  });
+
+  it('refuses a 400 x 300 GIF, which only sharp turns into a PNG, saying so', async () => {
+    const before = sim.requests.length;
+    await press('gif');
+    const errors = await eventually(
+      () => {
+        const lines = fs.readFileSync(errorsFile, 'utf8').trim().split('\n');
+        return lines.length === 3 && lines;
+      },
+      { what: 'the GIF error', timeoutMs: 30_000, everyMs: 100 },
+    );
+    expect(errors[2]).to.match(
+      /^DeviceCloudError: payload: cannot be sent as it is \(it is a GIF, which is sent as PNG\) and cannot be fitted to 400 x 300 here: sharp, the image library, cannot load/,
+    );
+    expect(sim.requests.length).to.equal(before);
   });
 });

@@ -1,3 +1,5 @@
+import type { TodoListItem } from './types';
+
 /**
  * One error type for everything that can go wrong between a message and the
  * service. Node-RED's Catch node copies `code` onto `msg.error` only when it is
@@ -12,6 +14,7 @@ export type ErrorKind =
   | 'timeout' // no answer within the request timeout
   | 'aborted' // the node or the account was closed (redeploy, shutdown)
   | 'busy' // the account's queue is full
+  | 'unconfirmed' // the service answered success, but what it then lists shows the change was not made
   | 'internal'; // a fault of ours: reported, never thrown into the runtime
 
 export interface DeviceCloudErrorDetails {
@@ -23,6 +26,8 @@ export interface DeviceCloudErrorDetails {
   retryAfterMs?: number;
   /** True when the request certainly did not reach the service (connection refused, 429, never sent). */
   notSent?: boolean;
+  /** The to-do as the service lists it, when a change to it was not confirmed. */
+  todo?: TodoListItem;
 }
 
 export class DeviceCloudError extends Error {
@@ -34,6 +39,7 @@ export class DeviceCloudError extends Error {
   declare readonly field?: string;
   declare readonly retryAfterMs?: number;
   declare readonly notSent?: boolean;
+  declare readonly todo?: TodoListItem;
 
   constructor(kind: ErrorKind, message: string, details: DeviceCloudErrorDetails = {}) {
     super(message);
@@ -82,6 +88,7 @@ export function annotated(failure: DeviceCloudError, note: string): DeviceCloudE
     field: failure.field,
     retryAfterMs: failure.retryAfterMs,
     notSent: failure.notSent,
+    todo: failure.todo,
   });
 }
 

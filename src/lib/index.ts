@@ -47,7 +47,9 @@ export type {
 export {
   detectImageFormat,
   imageFiles,
+  sendableImages,
   type ImageFile,
+  type SentImageFile,
   type ImageFormat,
   type ImagePush,
   type PushImages,

@@ -28,7 +28,11 @@ export function defineAction<Input, Output>(spec: ActionSpec<Input, Output>): No
     type: spec.type,
     async handle({ msg, inputs, account, signal, texts }) {
       const input = await prepareWith((given) => spec.prepare(given), inputs);
-      const output = await spec.run(account.client(), input, { signal });
+      const output = await spec.run(account.client(), input, { signal }).catch((error: unknown) => {
+        // A change the service did not make: the Catch node gets the to-do as the service lists it.
+        if (error instanceof DeviceCloudError && error.todo !== undefined) msg.todo = error.todo;
+        throw error;
+      });
       if (spec.write) spec.write(msg, output, input);
       else msg.payload = output;
       return { send: msg, status: { fill: 'green', shape: 'dot', text: spec.status(output, input, texts) } };

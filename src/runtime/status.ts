@@ -30,6 +30,7 @@ export const COMMON = {
     timeout: key('error.timeout'),
     aborted: key('error.aborted'),
     busy: key('error.busy'),
+    unconfirmed: key('error.unconfirmed'),
     internal: key('error.internal'),
   },
 } as const;

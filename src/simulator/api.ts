@@ -8,7 +8,7 @@ import { deleteAllPages, deletePage, pushImages, pushStructuredText, pushText } 
 import type { ApiRequest, Envelope, Operation } from './operation';
 import type { ServiceReadings } from './readings';
 import type { SimState } from './state';
-import { createTodo, deleteTodo, listTodos, toggleTodo, updateTodo } from './todos';
+import { completeTodo, createTodo, deleteTodo, listTodos, updateTodo } from './todos';
 import { ApiError } from './validate';
 
 export type { ApiRequest, Envelope } from './operation';
@@ -57,7 +57,7 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: '/todos', mutates: true, handle: createTodo },
   { method: 'PUT', pattern: '/todos/:todoId', mutates: true, handle: updateTodo },
   { method: 'DELETE', pattern: '/todos/:todoId', mutates: true, handle: deleteTodo },
-  { method: 'PUT', pattern: '/todos/:todoId/complete', mutates: true, handle: toggleTodo },
+  { method: 'PUT', pattern: '/todos/:todoId/complete', mutates: true, handle: completeTodo },
   { method: 'POST', pattern: '/devices/:deviceId/display/image', mutates: true, handle: pushImages },
   { method: 'POST', pattern: '/devices/:deviceId/display/text', mutates: true, handle: pushText },
   { method: 'POST', pattern: '/devices/:deviceId/display/structured-text', mutates: true, handle: pushStructuredText },

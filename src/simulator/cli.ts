@@ -18,6 +18,10 @@ interface CliOptions {
 const READING_FLAGS: Readonly<Record<string, keyof ServiceReadings>> = {
   '--list-omits-completed': 'unfilteredListOmitsCompleted',
   '--trailing-slash-deletes-all': 'trailingSlashDeletesAllPages',
+  '--update-ignores-uncertain': 'updateIgnoresUncertainFields',
+  '--complete-only-marks': 'completeOnlyMarks',
+  '--errors-as-http-200': 'errorsAsHttp200',
+  '--update-applies-status': 'updateAppliesStatus',
 };
 
 const onOff = (on: boolean): string => (on ? 'on' : 'off');
@@ -29,8 +33,8 @@ const USAGE = `Usage: device-cloud-simulator [options]
   --key <key>       the API key clients must send (default ${DEFAULT_API_KEY})
   -h, --help        this text
 
-Where the field notes leave the real service open, the simulator plays either reading.
-A flag alone (or flag=true) turns its reading on, flag=false off:
+Where the specification leaves the real service's behaviour open, the simulator plays either
+reading. A flag alone (or flag=true) turns its reading on, flag=false off:
 
   --list-omits-completed        GET /todos without a status filter leaves completed
                                 to-dos out, as the real service may
@@ -38,6 +42,17 @@ A flag alone (or flag=true) turns its reading on, flag=false off:
   --trailing-slash-deletes-all  DELETE .../display/pages/ (trailing slash) deletes every
                                 page, as one public client expects
                                 (default ${onOff(DEFAULT_READINGS.trailingSlashDeletesAllPages)}: refused as an unknown path, 404)
+  --update-ignores-uncertain    PUT /todos/{id} answers success but ignores repeatType,
+                                repeatWeekday, repeatMonth, repeatDay and deviceId
+                                (default ${onOff(DEFAULT_READINGS.updateIgnoresUncertainFields)}: applies them, as the older statement lists them)
+  --complete-only-marks         PUT /todos/{id}/complete only marks completed: a
+                                completed to-do stays completed
+                                (default ${onOff(DEFAULT_READINGS.completeOnlyMarks)}: it toggles, as public clients report)
+  --errors-as-http-200          every refusal is HTTP 200 with a non-zero code and msg
+                                (default ${onOff(DEFAULT_READINGS.errorsAsHttp200)}: HTTP 4xx with the same envelope)
+  --update-applies-status       a status (0 or 1) in an update body sets the state
+                                (default ${onOff(DEFAULT_READINGS.updateAppliesStatus)}: ignored, as the specification says;
+                                never refused either way)
 
 Environment: PORT, SIM_API_KEY (the options win).`;
 
@@ -83,6 +98,10 @@ function readingLines(readings: Readonly<ServiceReadings>): string[] {
   return [
     `  Unfiltered to-do list: ${readings.unfilteredListOmitsCompleted ? 'leaves completed to-dos out' : 'lists every to-do'}`,
     `  DELETE .../pages/:    ${readings.trailingSlashDeletesAllPages ? 'deletes every page' : 'unknown path (404)'}`,
+    `  Update, repeat/device: ${readings.updateIgnoresUncertainFields ? 'ignored' : 'applied'}`,
+    `  Complete:             ${readings.completeOnlyMarks ? 'only marks completed' : 'toggles'}`,
+    `  Errors:               ${readings.errorsAsHttp200 ? 'HTTP 200 with a non-zero code' : 'HTTP 4xx'}`,
+    `  Update, status:       ${readings.updateAppliesStatus ? 'applied' : 'ignored'}`,
   ];
 }
 

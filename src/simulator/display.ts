@@ -3,7 +3,15 @@
 
 import { imageMediaType, KNOWN_IMAGE_FORMATS } from './image-format';
 import { boundaryOf, type FormPart, MultipartError, parseMultipart } from './multipart';
-import { type ApiRequest, type Envelope, jsonBody, knownDevice, type OperationContext, success } from './operation';
+import {
+  type ApiRequest,
+  type Envelope,
+  jsonBody,
+  knownDevice,
+  type OperationContext,
+  successWithData,
+  successWithMsg,
+} from './operation';
 import {
   pageSlotsOf,
   type SimImage,
@@ -26,8 +34,10 @@ type PageContent =
   Omit<SimTextPage, PushMetadata> | Omit<SimStructuredPage, PushMetadata> | Omit<SimImagePage, PushMetadata>;
 
 /**
- * Stores content on a page (page 1, not persistent, when no pageId) and answers the push result as every
- * documented example does: totalPages equal to pushedPages, the pageId written as a string.
+ * Stores content on the page named, persistently; without a pageId the content becomes the device's
+ * temporary screen, shown now and stored as no page. The answer is the one every documented example
+ * gives: totalPages equal to pushedPages, and the pageId as a string, echoed only when one was given
+ * (public clients saw the echo missing on a push without one).
  */
 function storePage(
   state: SimState,
@@ -37,10 +47,13 @@ function storePage(
   pushedPages: number,
 ): Envelope {
   const device = knownDevice(state, deviceId);
-  const page = pageId ?? 1;
   const stored: SimPage = { ...content, pushedAt: Date.now(), persistent: pageId !== undefined };
-  pageSlotsOf(state, device.deviceId)[page - 1] = stored;
-  return success({ totalPages: pushedPages, pushedPages, pageId: String(page) });
+  if (pageId === undefined) {
+    state.temporaryScreens.set(device.deviceId, stored);
+    return successWithData({ totalPages: pushedPages, pushedPages });
+  }
+  pageSlotsOf(state, device.deviceId)[pageId - 1] = stored;
+  return successWithData({ totalPages: pushedPages, pushedPages, pageId: String(pageId) });
 }
 
 export function pushText({ state, request, params }: OperationContext): Envelope {
@@ -55,7 +68,7 @@ export function pushStructuredText({ state, request, params }: OperationContext)
   const body = jsonBody(request);
   const title = optionalString(body, 'title', MAX_TITLE_LENGTH) ?? '';
   const text = optionalString(body, 'body', MAX_TEXT_LENGTH) ?? '';
-  if (title === '' && text === '') throw badRequest('title or body is required (at least one of them)');
+  if (title.trim() === '' && text.trim() === '') throw badRequest('title or body is required (at least one of them)');
   const pageId = parsePageId(body.pageId);
   return storePage(state, params.deviceId, pageId, { kind: 'structured', title, body: text }, 1);
 }
@@ -117,11 +130,11 @@ export function deletePage({ state, params }: OperationContext): Envelope {
   const pageId = parsePageId(params.pageId);
   const device = knownDevice(state, params.deviceId);
   if (pageId !== undefined) pageSlotsOf(state, device.deviceId)[pageId - 1] = null;
-  return success();
+  return successWithMsg();
 }
 
 export function deleteAllPages({ state, params }: OperationContext): Envelope {
   const device = knownDevice(state, params.deviceId);
   pageSlotsOf(state, device.deviceId).fill(null);
-  return success();
+  return successWithMsg();
 }

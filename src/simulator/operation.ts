@@ -15,9 +15,10 @@ export interface ApiRequest {
   rawBody: Buffer;
 }
 
+/** `{code, data}`, `{code, msg}` or, for the sync interval alone, both: as the specification shows each answer. */
 export interface Envelope {
   code: number;
-  msg: string;
+  msg?: string;
   data?: unknown;
 }
 
@@ -31,8 +32,14 @@ export interface OperationContext {
 
 export type Operation = (context: OperationContext) => Envelope;
 
-export function success(data?: unknown): Envelope {
-  return data === undefined ? { code: 0, msg: 'success' } : { code: 0, msg: 'success', data };
+/** A success that carries data: `{code: 0, data}`. */
+export function successWithData(data: unknown): Envelope {
+  return { code: 0, data };
+}
+
+/** A success without data: `{code: 0, msg: "success"}`. */
+export function successWithMsg(): Envelope {
+  return { code: 0, msg: 'success' };
 }
 
 export function knownDevice(state: SimState, deviceId: string): SimDevice {

@@ -45,7 +45,7 @@ export interface SimulatorOptions {
   devices?: SimDevice[];
   /** Optional request log; never given the API key. */
   log?: (line: string) => void;
-  /** Where the field notes leave the service open, which reading to play (default: DEFAULT_READINGS). */
+  /** Where the specification leaves the service open, which reading to play (default: DEFAULT_READINGS). */
   readings?: Partial<ServiceReadings>;
 }
 
@@ -67,7 +67,7 @@ export interface Simulator {
    * can set them once in before(); setReadings(DEFAULT_READINGS) goes back to the defaults.
    */
   setReadings(changes: Partial<ServiceReadings>): void;
-  /** Back to the initial devices, no to-dos, no pages, no faults, no requests; the readings stay. */
+  /** Back to the initial devices, no to-dos, no pages or screens, no faults, no requests; the readings stay. */
   reset(): void;
   /** Live state, for tests to read and to seed. */
   readonly state: SimState;
@@ -240,9 +240,13 @@ class SimulatorServer implements Simulator {
     return outcome.response;
   }
 
+  /** A refusal goes out as its HTTP status, or under its reading as HTTP 200 with the same envelope. */
   private answer(record: RecordedRequest, response: ServerResponse, answer: ApiResponse): void {
-    sendApiResponse(response, answer);
-    this.log(`${record.method} ${record.path} -> ${answer.status}`);
+    const sent = this.currentReadings.errorsAsHttp200 && answer.status >= 400 ? { ...answer, status: 200 } : answer;
+    sendApiResponse(response, sent);
+    this.log(
+      `${record.method} ${record.path} -> ${sent.status}${sent.envelope.code !== 0 ? ` code ${sent.envelope.code}` : ''}`,
+    );
   }
 
   private async onSiteRequest(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {

@@ -28,6 +28,8 @@ export interface DeviceView extends SimDevice {
   syncInterval: number;
   /** Five entries, pageId '1'..'5'; content null for an empty page. */
   pages: { pageId: string; content: PageView | null }[];
+  /** The last push without a pageId: the device's current, temporary screen, no page; null when none came. */
+  temporaryScreen: PageView | null;
 }
 
 export interface StateSnapshot {
@@ -57,6 +59,10 @@ function pagesView(slots: PageSlots): DeviceView['pages'] {
   return slots.map((page, index) => ({ pageId: String(index + 1), content: page ? pageView(page) : null }));
 }
 
+function screenView(screen: SimPage | undefined): PageView | null {
+  return screen ? pageView(screen) : null;
+}
+
 export function stateSnapshot(state: SimState, readings: Readonly<ServiceReadings>): StateSnapshot {
   return {
     devices: state.devices.map((device) => ({
@@ -65,6 +71,7 @@ export function stateSnapshot(state: SimState, readings: Readonly<ServiceReading
       board: device.board,
       syncInterval: syncIntervalOf(state, device.deviceId),
       pages: pagesView(state.pages.get(device.deviceId) ?? emptyPageSlots()),
+      temporaryScreen: screenView(state.temporaryScreens.get(device.deviceId)),
     })),
     todos: todosInIdOrder(state).map((todo) => toListItem(state, todo)),
     readings: { ...readings },

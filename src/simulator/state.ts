@@ -64,7 +64,10 @@ export interface SimImage {
 interface PageCommon {
   /** Date.now() of the push. */
   pushedAt: number;
-  /** Whether the push named its pageId (the spec's "persistent" page). */
+  /**
+   * True for a page (the push named its pageId: the specification's persistent page); false for a
+   * device's temporary screen (a push without a pageId, shown at once and stored nowhere).
+   */
   persistent: boolean;
 }
 export interface SimTextPage extends PageCommon {
@@ -96,6 +99,11 @@ export interface SimState {
   todos: Map<number, SimTodo>;
   /** Keyed by deviceId; a device without an entry has five empty pages. */
   pages: Map<string, PageSlots>;
+  /**
+   * Keyed by deviceId: the last push without a pageId, which the device shows as its current screen
+   * until the next one; it is no page, replaces none and is not stored with them.
+   */
+  temporaryScreens: Map<string, SimPage>;
   /** Minutes, keyed by deviceId; a device without an entry has DEFAULT_SYNC_INTERVAL. */
   syncIntervals: Map<string, number>;
   /** The id the next created to-do gets (ids already in `todos` are skipped). */
@@ -103,7 +111,14 @@ export interface SimState {
 }
 
 export function createState(devices: readonly SimDevice[]): SimState {
-  const state: SimState = { devices: [], todos: new Map(), pages: new Map(), syncIntervals: new Map(), nextTodoId: 1 };
+  const state: SimState = {
+    devices: [],
+    todos: new Map(),
+    pages: new Map(),
+    temporaryScreens: new Map(),
+    syncIntervals: new Map(),
+    nextTodoId: 1,
+  };
   resetState(state, devices);
   return state;
 }
@@ -113,6 +128,7 @@ export function resetState(state: SimState, devices: readonly SimDevice[]): void
   state.devices = devices.map((device) => ({ ...device }));
   state.todos.clear();
   state.pages.clear();
+  state.temporaryScreens.clear();
   state.syncIntervals.clear();
   state.nextTodoId = 1;
 }

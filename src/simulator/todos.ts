@@ -1,6 +1,14 @@
-// The to-do operations: list, create, update, complete (a toggle) and delete.
+// The to-do operations: list, create, update, complete and delete, each as the readings in force play it.
 
-import { type Envelope, jsonBody, knownDevice, knownTodo, type OperationContext, success } from './operation';
+import {
+  type Envelope,
+  jsonBody,
+  knownDevice,
+  knownTodo,
+  type OperationContext,
+  successWithData,
+  successWithMsg,
+} from './operation';
 import {
   insertTodo,
   type Priority,
@@ -8,6 +16,7 @@ import {
   sameDeviceId,
   type SimState,
   type SimTodo,
+  type TodoStatus,
   toListItem,
   todosInIdOrder,
   unixSeconds,
@@ -31,7 +40,7 @@ export function listTodos({ state, readings, request }: OperationContext): Envel
   const todos = todosInIdOrder(state).filter(
     (todo) => (wanted === undefined || todo.status === wanted) && (!deviceId || sameDeviceId(todo.deviceId, deviceId)),
   );
-  return success(todos.map((todo) => toListItem(state, todo)));
+  return successWithData(todos.map((todo) => toListItem(state, todo)));
 }
 
 /**
@@ -68,42 +77,48 @@ export function createTodo({ state, request }: OperationContext): Envelope {
   resolveTodoDevice(state, fields);
   const todo = insertTodo(state, { ...fields, title, status: 0 });
   const { id, status, priority, deviceId, createDate } = todo;
-  return success({ id, title, status, priority, deviceId, createDate });
+  return successWithData({ id, title, status, priority, deviceId, createDate });
 }
+
+/** The fields an update may not take on the real service: the specification calls them uncertain, or lists them for no update. */
+const UNCERTAIN_UPDATE_FIELDS = ['repeatType', 'repeatWeekday', 'repeatMonth', 'repeatDay', 'deviceId'] as const;
 
 /**
- * The specification: status cannot be set through update. A status equal to the to-do's own sets nothing
- * (a sync tool sends the record back whole) and passes; any other is refused, so a client that hopes to
- * complete a to-do this way fails clearly instead of silently.
+ * The specification: status cannot be set through update; whether the service refuses it or ignores it is
+ * not shown. It is never refused: ignored, or, under its reading, applied (0 or 1).
  */
-function checkStatusUnchanged(body: JsonObject, todo: SimTodo): void {
-  if (body.status === undefined || body.status === null || body.status === todo.status) return;
-  throw badRequest('status cannot be set through update; use PUT /todos/{id}/complete');
+function statusOfUpdate(body: JsonObject, readings: OperationContext['readings']): TodoStatus | undefined {
+  if (!readings.updateAppliesStatus) return undefined;
+  const status = optionalInteger(body, 'status', { min: 0, max: 1, numericString: true });
+  return status as TodoStatus | undefined;
 }
 
-export function updateTodo({ state, request, params }: OperationContext): Envelope {
+export function updateTodo({ state, readings, request, params }: OperationContext): Envelope {
   parseTodoId(params.todoId); // a malformed id is a 400 before anything in the body is
   const body = jsonBody(request);
-  const fields = todoFields(body);
+  const read = { ...body };
+  // A field the service ignores is not even read, so a value it would refuse passes too.
+  if (readings.updateIgnoresUncertainFields) for (const field of UNCERTAIN_UPDATE_FIELDS) delete read[field];
+  const fields = todoFields(read);
   if (body.title !== undefined && body.title !== null) fields.title = requiredString(body, 'title');
+  const status = statusOfUpdate(body, readings);
   const todo = knownTodo(state, params.todoId);
-  checkStatusUnchanged(body, todo);
   resolveTodoDevice(state, fields);
-  Object.assign(todo, fields, { updateDate: unixSeconds(new Date()) });
-  const { id, title, status, priority } = todo;
-  return success({ id, title, status, priority });
+  Object.assign(todo, fields, status === undefined ? {} : { status }, { updateDate: unixSeconds(new Date()) });
+  const { id, title, priority } = todo;
+  return successWithData({ id, title, status: todo.status, priority });
 }
 
-/** Toggles; whatever body or content type came with the request is not read. */
-export function toggleTodo({ state, params }: OperationContext): Envelope {
+/** Toggles, or under its reading only marks completed; whatever body or content type came with it is not read. */
+export function completeTodo({ state, readings, params }: OperationContext): Envelope {
   const todo = knownTodo(state, params.todoId);
-  todo.status = todo.status === 1 ? 0 : 1;
+  todo.status = readings.completeOnlyMarks || todo.status === 0 ? 1 : 0;
   todo.updateDate = unixSeconds(new Date());
-  return success();
+  return successWithMsg();
 }
 
 export function deleteTodo({ state, params }: OperationContext): Envelope {
   const todo = knownTodo(state, params.todoId);
   state.todos.delete(todo.id);
-  return success();
+  return successWithMsg();
 }

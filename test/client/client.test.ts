@@ -8,8 +8,9 @@ import util from 'node:util';
 import type { PageId } from '../../dist/lib';
 import { DeviceCloudError } from '../../dist/lib';
 import { serviceAddress, sendsKeyInClear } from '../../dist/lib/client/base-url';
-import { startSimulator, type Fault, type Simulator } from '../../dist/simulator/server';
-import { PNG } from '../fixtures/images';
+import { DEFAULT_READINGS, startSimulator, type Fault, type Simulator } from '../../dist/simulator/server';
+import { bmpImage, FOUR_COLUMN_PIXELS, PNG, sharpImage } from '../fixtures/images';
+import { pixelsOf } from '../support/pictures';
 import { HALLWAY, KITCHEN } from '../fixtures/service';
 import { Clients, failureOf, thrownBy } from '../support/clients';
 import { freePort, openSockets } from '../support/sockets';
@@ -93,6 +94,75 @@ describe('DeviceCloudClient against the simulator', function () {
       expect(sim.state.todos.get(id)?.status).to.equal(0);
     });
 
+    it('confirms an update of repeat and device fields, and says which the service did not apply, with the to-do', async () => {
+      const client = clientOf();
+      const { id } = sim.addTodo({ title: 'moves', deviceId: KITCHEN });
+      const moved = await client.updateTodo(id, { deviceId: HALLWAY, repeatType: 'monthly', repeatDay: 9 });
+      expect(moved).to.include({ id, status: 0 });
+      expect(sim.requests.map((request) => request.method)).to.deep.equal(['PUT', 'GET']);
+      sim.setReadings({ updateIgnoresUncertainFields: true });
+      try {
+        const error = await failureOf(client.updateTodo(id, { deviceId: KITCHEN, repeatDay: 10, title: 'moved back' }));
+        expect(error.kind).to.equal('unconfirmed');
+        expect(error.field).to.equal('repeatDay');
+        expect(error.message).to.equal(
+          `update to-do ${id} not applied: repeatDay sent 10, the service lists 9; deviceId sent "${KITCHEN}", ` +
+            `the service lists "${HALLWAY}". The service answered success and took the other fields, ` +
+            'but does not apply these: it may not update them at all',
+        );
+        expect(error.todo).to.include({
+          id,
+          title: 'moved back',
+          deviceId: HALLWAY,
+          repeatType: 'monthly',
+          repeatDay: 9,
+        });
+      } finally {
+        sim.setReadings(DEFAULT_READINGS);
+      }
+    });
+
+    it('says that an update of a repeat field was taken when reading it back fails', async () => {
+      const { id } = sim.addTodo({ title: 'read back' });
+      sim.misbehave({ kind: 'code', method: 'GET', path: '/todos', code: 1002, msg: 'list unavailable' });
+      const error = await failureOf(clientOf().updateTodo(id, { repeatType: 'daily' }));
+      expect(error.message).to.equal(
+        `list to-dos failed: list unavailable (code 1002); update to-do ${id}: the service took the update, ` +
+          'but reading it back to confirm repeatType failed',
+      );
+      expect(error.code).to.equal(1002);
+      expect(sim.state.todos.get(id)?.repeatType).to.equal('daily');
+    });
+
+    it('reopens through an update carrying status 0 where complete only marks, and fails naming the state where neither works', async () => {
+      const client = clientOf();
+      const { id } = sim.addTodo({ title: 'done', status: 1 });
+      sim.setReadings({ completeOnlyMarks: true, updateAppliesStatus: true });
+      try {
+        expect(await client.setTodoCompleted(id, false)).to.deep.equal({
+          id,
+          status: 0,
+          completed: false,
+          changed: true,
+        });
+        expect(sim.requests.at(-1)?.body).to.deep.equal({ status: 0 });
+        await client.setTodoCompleted(id, true);
+        sim.setReadings({ updateAppliesStatus: false });
+        const error = await failureOf(client.setTodoCompleted(id, false));
+        expect(error.kind).to.equal('unconfirmed');
+        expect(error.field).to.equal('status');
+        expect(error.message).to.match(
+          new RegExp(
+            `^reopen to-do ${id} not done: wanted status 0 \\(pending\\), the service lists 1 \\(completed\\)`,
+          ),
+        );
+        expect(error.todo).to.include({ id, status: 1, completed: true });
+        expect(sim.state.todos.get(id)?.status).to.equal(1);
+      } finally {
+        sim.setReadings(DEFAULT_READINGS);
+      }
+    });
+
     it('refuses to complete a to-do that does not exist, without toggling anything', async () => {
       const error = await failureOf(clientOf().setTodoCompleted(99, true));
       expect(error).to.be.instanceOf(DeviceCloudError);
@@ -141,6 +211,23 @@ describe('DeviceCloudClient against the simulator', function () {
       expect(files[0].data.equals(PNG)).to.equal(true);
       expect(parts.find((part) => part.name === 'dither')?.data.toString()).to.equal('false');
       expect(sim.state.pages.get(HALLWAY)?.[4]).to.include({ kind: 'image', dither: false });
+    });
+
+    it('pushes a GIF and a BMP as PNGs of their own pixels', async () => {
+      const gif = await sharpImage('gif');
+      await clientOf().pushImages(KITCHEN, { images: [{ data: gif }, { data: bmpImage() }], pageId: '1' });
+      const files = (sim.requests[0].parts ?? []).filter((part) => part.name === 'images');
+      expect(files.map((file) => [file.contentType, file.filename])).to.deep.equal([
+        ['image/png', 'image-1.png'],
+        ['image/png', 'image-2.png'],
+      ]);
+      for (const file of files) {
+        const pixels = await pixelsOf(file.data);
+        expect([pixels.width, pixels.height]).to.deep.equal([4, 3]);
+        FOUR_COLUMN_PIXELS.forEach((pixel, index) =>
+          expect(pixels.at(index % 4, Math.floor(index / 4))).to.deep.equal(pixel),
+        );
+      }
     });
 
     it('deletes one page, then every page only when told "all"', async () => {

@@ -126,7 +126,7 @@ const OPERATIONS: Operation[] = [
   {
     name: 'toggleTodo',
     repeat: 'unsent',
-    failsAs: 'toggle to-do',
+    failsAs: 'mark complete / incomplete',
     target: { method: 'PUT' },
     seed: seedTodo,
     call: (client, todo) => client.toggleTodo(idOf(todo)),
@@ -136,7 +136,7 @@ const OPERATIONS: Operation[] = [
   {
     name: 'setTodoCompleted (complete)',
     repeat: 'reread',
-    failsAs: 'toggle to-do',
+    failsAs: 'mark complete / incomplete',
     target: { method: 'PUT' },
     seed: seedTodo,
     call: (client, todo) => client.setTodoCompleted(idOf(todo), true),
@@ -146,7 +146,7 @@ const OPERATIONS: Operation[] = [
   {
     name: 'setTodoCompleted (toggle)',
     repeat: 'reread',
-    failsAs: 'toggle to-do',
+    failsAs: 'mark complete / incomplete',
     target: { method: 'PUT' },
     seed: (sim) => sim.addTodo({ title: 'done already', status: 1 }),
     call: (client, todo) => client.setTodoCompleted(idOf(todo), 'toggle'),
@@ -295,7 +295,7 @@ const FAULTS: FaultCase[] = [
   {
     label: 'HTTP 500 once, after doing the work',
     fault: { kind: 'status', status: 500, afterEffect: true },
-    // The complete workflow reads the state after the failure, sees the toggle arrived, and does not send it again.
+    // The complete workflow reads the state after the failure, sees the call arrived, and does not send it again.
     outcome: { ...ambiguous(1, http(500)), reread: succeeds(1) },
   },
   { label: 'HTTP 502 three times', fault: { kind: 'status', status: 502, times: 3 }, outcome: ambiguous(3, http(502)) },
@@ -367,13 +367,13 @@ const FAULTS: FaultCase[] = [
     outcome: {
       always: httpError(ATTEMPTS, 503, /HTTP 503: simulated 503 \(code 503\); gave up after 4 attempts/),
       unsent: httpError(1, 503, new RegExp(http(503).says.source + NOT_REPEATED)),
-      // Each round reads the state and toggles once; the last toggle's error ends the call, saying what was tried.
+      // Each round reads the state and calls complete once; the last call's error ends it, saying what was tried.
       reread: httpError(
         ATTEMPTS,
         503,
         new RegExp(
-          `${http(503).says.source}; gave up after ${ATTEMPTS} rounds of reading the to-do and toggling it; ` +
-            'sending the message again is safe: the state is read before any toggle',
+          `${http(503).says.source}; gave up after ${ATTEMPTS} rounds of reading the to-do and calling complete; ` +
+            'sending the message again is safe: the state is read before any call',
         ),
       ),
     },

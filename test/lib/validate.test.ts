@@ -223,6 +223,28 @@ describe('validate', () => {
     }
   });
 
+  describe('structuredText', () => {
+    it('sends what holds text: both, the title alone, or the body alone beside a blank or missing other', () => {
+      expect(validate.structuredText('T', 'B')).to.deep.equal({ title: 'T', body: 'B' });
+      expect(validate.structuredText('T', undefined)).to.deep.equal({ title: 'T' });
+      expect(validate.structuredText('T', ' \n\t')).to.deep.equal({ title: 'T' });
+      expect(validate.structuredText('', 'B')).to.deep.equal({ body: 'B' });
+      expect(validate.structuredText('   ', 'B')).to.deep.equal({ body: 'B' });
+    });
+
+    it('refuses both blank or missing, and a title or body that is no string or too long', () => {
+      for (const [title, body] of [
+        [undefined, undefined],
+        ['', ''],
+        [' ', '\n'],
+      ]) {
+        expectInvalid(() => validate.structuredText(title, body), 'title', /^title: or body is required: at least one/);
+      }
+      expectInvalid(() => validate.structuredText(5, 'B'), 'title', /title: must be a string/);
+      expectInvalid(() => validate.structuredText('T', 'b'.repeat(5001)), 'body', /at most 5000 characters/);
+    });
+  });
+
   describe('dueDate', () => {
     for (const date of ['2026-12-24', '2024-02-29', '2026-01-31', '2026-04-30', '0001-01-01']) {
       it(`accepts ${date}`, () => {
@@ -513,6 +535,18 @@ describe('validate', () => {
         deviceId: '',
       });
     });
+    it('sets no length on a title or a description: a 12,000-character title, a description of almost 1 MB', () => {
+      const title = 'Long title, '.repeat(1000);
+      expect(validate.todoCreate({ title }).title).to.have.length(12_000);
+      // The body {"title":"…","description":"…"} of exactly 1 MB goes; one byte more does not.
+      const description = 'x'.repeat(1024 * 1024 - JSON.stringify({ title, description: '' }).length);
+      expect(validate.todoUpdate({ title, description })).to.deep.equal({ title, description });
+      expectInvalid(
+        () => validate.todoUpdate({ title, description: `${description}x` }),
+        'payload',
+        /^payload: makes a request body of 1048577 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request$/,
+      );
+    });
     it('accepts each repeat field with its type', () => {
       expect(validate.todoCreate({ title: 't', repeatType: 'weekly', repeatWeekday: 0 })).to.include({
         repeatWeekday: 0,
@@ -528,10 +562,11 @@ describe('validate', () => {
       ['an empty title', { title: '' }, 'title', /title: must not be empty/],
       ['a blank title', { title: '   ' }, 'title', /title: must not be empty or blank/],
       [
-        'a title over 10000 characters',
-        { title: 'a'.repeat(10001) },
-        'title',
-        /title: must be at most 10000 characters/,
+        'a body over 1 MB of JSON (counted in UTF-8 bytes), naming its size',
+        { title: 't', description: '\u00e9'.repeat(600_000) },
+        'payload',
+        // {"title":"t","description":"…"}: 30 bytes around 600,000 characters of two bytes each.
+        /^payload: makes a request body of 1200030 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request$/,
       ],
       ['an unknown key', { title: 't', colour: 'red' }, 'payload.colour', /payload\.colour: is not a known field/],
       ['a status', { title: 't', status: 1 }, 'payload.status', /is not a known field/],
@@ -668,13 +703,25 @@ describe('images', () => {
       gif: 'image/gif',
       bmp: 'image/bmp',
       webp: 'image/webp',
+      tiff: 'image/tiff',
     });
-    expect(images.FILE_EXTENSIONS).to.deep.equal({ png: 'png', jpeg: 'jpg', gif: 'gif', bmp: 'bmp', webp: 'webp' });
+    expect(images.FILE_EXTENSIONS).to.deep.equal({
+      png: 'png',
+      jpeg: 'jpg',
+      gif: 'gif',
+      bmp: 'bmp',
+      webp: 'webp',
+      tiff: 'tif',
+    });
   });
 
   describe('detectImageFormat', () => {
-    it('recognises PNG, JPEG, GIF, BMP and WebP from their bytes', () => {
+    it('recognises PNG, JPEG, GIF, BMP, WebP and TIFF from their bytes', () => {
       for (const image of formats) expect(images.detectImageFormat(image.data), image.format).to.equal(image.format);
+    });
+    it('recognises TIFF in either byte order', () => {
+      expect(images.detectImageFormat(Buffer.from('II*\u0000\u0008\u0000\u0000\u0000', 'latin1'))).to.equal('tiff');
+      expect(images.detectImageFormat(Buffer.from('MM\u0000*\u0000\u0000\u0000\u0008', 'latin1'))).to.equal('tiff');
     });
     it('recognises GIF87a as well as GIF89a', () => {
       expect(images.detectImageFormat(Buffer.from('GIF87a\u0001\u0000\u0001\u0000', 'latin1'))).to.equal('gif');
@@ -754,11 +801,15 @@ describe('images', () => {
     });
     const refused: [string, unknown, RegExp][] = [
       ['an empty Buffer', Buffer.alloc(0), /payload: is empty/],
-      ['a Buffer that is no image', Buffer.from('hello, world'), /payload: is not a PNG, JPEG, GIF, BMP or WebP image/],
+      [
+        'a Buffer that is no image',
+        Buffer.from('hello, world'),
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
+      ],
       [
         'base64 of text',
         Buffer.from('hello, world').toString('base64'),
-        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       ],
       ['text that is not base64', 'not an image!', /payload: must be a Buffer, a data URL or a base64 string/],
       ['base64url', '-_-_', /payload: must be a Buffer, a data URL or a base64 string/],
@@ -786,16 +837,22 @@ describe('images', () => {
   });
 
   describe('imageFiles', () => {
-    it('takes one image as a list of one', () => {
+    it('takes one image as a list of one, naming it by the field', () => {
       const files = images.imageFiles(formats[0].data);
-      expect(files.map((file) => file.format)).to.deep.equal(['png']);
+      expect(files.map(({ image, field }) => [image.format, field])).to.deep.equal([['png', 'payload']]);
     });
-    it('takes 1 to 5 images in order', () => {
+    it('takes 1 to 5 images in order, each named by its place', () => {
       const files = images.imageFiles(
-        formats.map((image) => image.data),
+        formats.slice(1).map((image) => image.data),
         'payload',
       );
-      expect(files.map((file) => file.format)).to.deep.equal(['png', 'jpeg', 'gif', 'bmp', 'webp']);
+      expect(files.map(({ image, field }) => [image.format, field])).to.deep.equal([
+        ['jpeg', 'payload[0]'],
+        ['gif', 'payload[1]'],
+        ['bmp', 'payload[2]'],
+        ['webp', 'payload[3]'],
+        ['tiff', 'payload[4]'],
+      ]);
     });
     it('refuses no images and more than five', () => {
       expectInvalid(
@@ -803,7 +860,7 @@ describe('images', () => {
         'payload',
         /payload: must hold 1 to 5 images \(got an array of 0\)/,
       );
-      const six = [...formats.map((image) => image.data), formats[0].data];
+      const six = formats.map((image) => image.data);
       expectInvalid(
         () => images.imageFiles(six, 'payload'),
         'payload',
@@ -815,7 +872,7 @@ describe('images', () => {
       expectInvalid(
         () => images.imageFiles(list, 'payload'),
         'payload[2]',
-        /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       );
       expectInvalid(
         () => images.imageFiles([formats[0].data, pngOfSize(TWO_MB + 1)], 'images'),

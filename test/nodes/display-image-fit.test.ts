@@ -12,7 +12,7 @@ import { KITCHEN, HALLWAY } from '../fixtures/service';
 import { onlyRequest, servicePath, expectKept, expectRefused, imageParts } from '../support/expectations';
 import { messageWith } from '../fixtures/messages';
 import { pngOfSize } from '../fixtures/images';
-import { RED, GREEN, BLUE, WHITE, stripedPicture, bmpOfSize, noisyJpeg } from '../fixtures/images';
+import { RED, GREEN, BLUE, WHITE, stripedPicture, bmpOfSize, bmpSuiteFile, noisyJpeg } from '../fixtures/images';
 import { describePicture, pixelsOf, isNear } from '../support/pictures';
 import type { Pixels, PictureFacts } from '../support/pictures';
 import type { Rgb } from '../fixtures/images';
@@ -116,7 +116,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
         [200, 150, RED],
         [390, 150, GREEN],
       ]);
-      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
+      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
       expectKept(output);
     });
 
@@ -391,60 +391,128 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     });
   });
 
-  describe('BMP, which cannot be resized', () => {
-    it('sends a 400 x 300 BMP byte for byte, as a BMP', async () => {
-      const bmp = bmpOfSize(400, 300);
-      await h.load({ type: TYPE, deviceId: KITCHEN });
+  describe('BMP, decoded here and sent as PNG', () => {
+    /** x below 100 blue, to 300 red, then green: the stripes of a 400-wide picture. */
+    const striped = (x: number): Rgb => (x < 100 ? BLUE : x < 300 ? RED : GREEN);
+
+    for (const topDown of [false, true]) {
+      it(`sends a 400 x 300 BMP stored ${topDown ? 'top to bottom' : 'bottom to top'} as a PNG of exactly its pixels`, async () => {
+        const bmp = bmpOfSize(400, 300, { topDown, colour: (x, y) => (y < 10 ? WHITE : striped(x)) });
+        await h.load({ type: TYPE, deviceId: KITCHEN });
+        const output = outputOf(await h.send(messageWith({ payload: bmp })));
+        const pixels = await fittedPng(400, 300);
+        for (const [x, y] of [
+          [0, 0],
+          [399, 5],
+          [0, 10],
+          [99, 299],
+          [100, 150],
+          [299, 299],
+          [300, 10],
+          [399, 299],
+        ]) {
+          expect(pixels.at(x, y), `${x},${y}`).to.deep.equal(y < 10 ? WHITE : striped(x));
+        }
+        expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
+      });
+    }
+
+    it('fits an 800 x 300 BMP into 400 x 300 with bars, as any picture', async () => {
+      const bmp = bmpOfSize(800, 300, { colour: (x) => striped(x / 2) });
+      await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'contain' });
       await h.send({ payload: bmp });
-      expectSentAsGiven(bmp, 'image/bmp');
-      expect(imageParts(onlyRequest(h))[0].filename).to.match(/\.bmp$/);
+      expectPixels(await fittedPng(400, 300), [
+        [200, 10, WHITE],
+        [200, 290, WHITE],
+        [10, 150, BLUE],
+        [200, 150, RED],
+        [390, 150, GREEN],
+      ]);
     });
 
-    it('sends a 400 x 300 BMP stored top to bottom, and a 200 x 100 one to a 200 x 100 target', async () => {
-      const topDown = bmpOfSize(400, 300, { topDown: true });
-      await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'cover' });
-      await h.send({ payload: topDown });
-      expectSentAsGiven(topDown, 'image/bmp');
+    it('fits a 400 x 300 BMP to an 800 x 480 target beside another picture, and a 2 x 2 one to 400 x 300', async () => {
+      await h.load({ type: TYPE, deviceId: KITCHEN, width: '800', height: '480', fit: 'fill' });
+      await h.send({ payload: [wide, bmpOfSize(400, 300, { colour: striped })] });
+      const pictures = await receivedPictures();
+      expect(pictures.map(({ format, width, height }) => [format, width, height])).to.deep.equal([
+        ['png', 800, 480],
+        ['png', 800, 480],
+      ]);
+      expectPixels(pictures[1].pixels, [
+        [20, 240, BLUE],
+        [400, 240, RED],
+        [780, 240, GREEN],
+      ]);
 
       await h.reset();
-      const small = bmpOfSize(200, 100);
-      await h.load({ type: TYPE, deviceId: KITCHEN, width: '200', height: '100' });
-      await h.send({ payload: small });
-      expectSentAsGiven(small, 'image/bmp');
+      await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'fill' });
+      await h.send({ payload: bmpOfSize(2, 2, { colour: (x) => (x === 0 ? RED : BLUE) }) });
+      expectPixels(await fittedPng(400, 300), [
+        [20, 150, RED],
+        [380, 150, BLUE],
+      ]);
     });
 
-    it('refuses a 2 x 2 BMP, saying the size to send it at, with no request', async () => {
-      await h.load({ type: TYPE, deviceId: KITCHEN });
-      const outcome = await h.send({ payload: bmpOfSize(2, 2) });
-      expectRefused(
-        h,
-        outcome,
-        /payload: a BMP cannot be resized; send it at 400 x 300, or as PNG\/JPEG, or with fit none \(it is 2 x 2\)$/,
-      );
-    });
-
-    it('refuses a 400 x 300 BMP when the target is 800 x 480, naming the picture of an array', async () => {
-      await h.load({ type: TYPE, deviceId: KITCHEN, width: '800', height: '480' });
-      const outcome = await h.send({ payload: [wide, bmpOfSize(400, 300)] });
-      expectRefused(h, outcome, /payload\[1\]: a BMP cannot be resized; send it at 800 x 480, .* \(it is 400 x 300\)$/);
-    });
-
-    it('refuses a BMP of the target size over 2 MB', async () => {
+    it('sends a BMP of 1024 x 768, over 2 MB as BMP, as a PNG far under 2 MB', async () => {
+      const bmp = bmpOfSize(1024, 768, { colour: (x) => (x < 512 ? RED : WHITE) });
+      expect(bmp.length).to.be.above(TWO_MB);
       await h.load({ type: TYPE, deviceId: KITCHEN, width: '1024', height: '768' });
-      const outcome = await h.send({ payload: bmpOfSize(1024, 768) });
+      await h.send({ payload: bmp });
+      expectPixels(await fittedPng(1024, 768), [
+        [10, 10, RED],
+        [1000, 700, WHITE],
+      ]);
+      expect(imageParts(onlyRequest(h))[0].data.length).to.be.below(TWO_MB / 10);
+    });
+
+    it('sends a BMP with fit none as a PNG of its own size and pixels', async () => {
+      await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'none' });
+      await h.send({ payload: bmpOfSize(3, 2, { colour: (x, y) => (y === 0 ? RED : x === 0 ? GREEN : BLUE) }) });
+      const pixels = await fittedPng(3, 2);
+      expect([0, 1, 2].map((x) => pixels.at(x, 0))).to.deep.equal([RED, RED, RED]);
+      expect([0, 1, 2].map((x) => pixels.at(x, 1))).to.deep.equal([GREEN, BLUE, BLUE]);
+    });
+
+    it('sends every form of BMP in use (the BMP suite) as the same picture', async () => {
+      await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'none' });
+      const forms = ['rgb24', 'rgb32bf', 'pal8rle', 'pal8os2', 'pal8topdown'];
+      await h.send({ payload: forms.map(bmpSuiteFile) });
+      const pictures = await receivedPictures();
+      expect(pictures.map(({ format, width, height }) => [format, width, height])).to.deep.equal(
+        forms.map(() => ['png', 127, 64]),
+      );
+      // The two of full colour alike; the three over the same palette alike.
+      const raw = await Promise.all(pictures.map(({ file }) => sharp(file.data).raw().toBuffer()));
+      expect(raw[1].equals(raw[0]), 'rgb32bf as rgb24').to.equal(true);
+      expect(raw[3].equals(raw[2]) && raw[4].equals(raw[2]), 'the 8-bit forms alike').to.equal(true);
+    });
+
+    it('refuses a BMP that cannot be read, saying why, with no request', async () => {
+      const jpegInside = bmpOfSize(4, 4);
+      jpegInside.writeUInt32LE(4, 30);
+      await h.load({ type: TYPE, deviceId: KITCHEN });
+      const outcome = await h.send({ payload: [screenPng, jpegInside] });
       expectRefused(
         h,
         outcome,
-        /payload: a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG\/JPEG/,
+        /payload\[1\]: is a BMP that cannot be read: it holds a JPEG; send that picture itself$/,
       );
     });
+  });
 
-    it('sends a BMP of any size as given with fit none', async () => {
-      const bmp = bmpOfSize(2, 2);
-      await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'none' });
-      await h.send({ payload: bmp });
-      expectSentAsGiven(bmp, 'image/bmp');
-    });
+  describe("GIF, WebP and TIFF: sent as PNG, even at the screen's size", () => {
+    for (const format of ['gif', 'webp', 'tiff'] as const) {
+      it(`sends a 400 x 300 ${format.toUpperCase()} as a PNG of the picture`, async () => {
+        const picture = await stripedPicture(400, 300, STRIPES, format);
+        await h.load({ type: TYPE, deviceId: KITCHEN });
+        await h.send({ payload: picture });
+        expectPixels(await fittedPng(400, 300), [
+          [50, 150, BLUE],
+          [200, 150, RED],
+          [350, 150, GREEN],
+        ]);
+      });
+    }
   });
 
   describe('colour is kept (a four-colour device exists)', () => {
@@ -550,7 +618,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
       [
         'a Buffer that is no picture',
         () => Buffer.from('hello, world'),
-        /payload: is not a PNG, JPEG, GIF, BMP, WebP or SVG image \(got a Buffer of 12 bytes\)$/,
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP, TIFF or SVG image \(got a Buffer of 12 bytes\)$/,
       ],
       ['an empty Buffer', () => Buffer.alloc(0), /payload: is empty$/],
       [
@@ -571,7 +639,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
       [
         'a third picture that is no picture',
         () => [wide, screenPng, Buffer.from('text')],
-        /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP or SVG image/,
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP, TIFF or SVG image/,
       ],
     ];
     for (const [what, payload, pattern] of pictures) {

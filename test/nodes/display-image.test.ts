@@ -11,15 +11,18 @@ import {
 } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
-import { imagesOfEveryFormat, pngOfSize } from '../fixtures/images';
+import { FOUR_COLUMN_PIXELS, imagesOfEveryFormat, pngOfSize } from '../fixtures/images';
 import type { ImageOfFormat } from '../fixtures/images';
+import { describePicture, pixelsOf } from '../support/pictures';
 import type { NodeMessage } from '../support/node-red';
-import type { RecordedRequest, SimImagePage } from '../../dist/simulator/server';
+import type { RecordedPart, RecordedRequest, SimImagePage } from '../../dist/simulator/server';
 
 const TYPE = 'device-cloud-display-image';
 /*
- * These tests send pictures exactly as given: the node's fit is `none`. What
- * the default fit (contain) and the other modes send is in display-image-fit.test.js.
+ * These tests send pictures as given: the node's fit is `none`, so a PNG or JPEG
+ * goes byte for byte, and a picture of any other format as a PNG of its own size
+ * and pixels. What the default fit (contain) and the other modes send is in
+ * display-image-fit.test.ts.
  */
 const TWO_MB = 2 * 1024 * 1024;
 
@@ -46,14 +49,41 @@ describe(TYPE, function () {
   afterEach(() => h.reset());
 
   /**
-   * The multipart request as the service received it: POST to the device's
-   * image path with the key, the `images` file parts in order (file name
-   * extension, content type and bytes of each), and exactly the given fields.
+   * One picture as the service received it: a PNG or JPEG byte for byte, with
+   * its content type and file extension; any other as a PNG of the same size
+   * whose pixels are the picture's (as sharp decodes it, or as the fixture
+   * drew them for the lossless ones, BMP included).
    */
-  function expectImagePush(
+  async function expectSentAs(file: RecordedPart, given: ImageOfFormat, label: string): Promise<void> {
+    if (given.format === 'png' || given.format === 'jpeg') {
+      expect(file.filename, `${label} file name`).to.match(given.extension);
+      expect(file.contentType, `${label} content type`).to.equal(given.contentType);
+      expect(file.data.equals(given.data), `${label} bytes`).to.equal(true);
+      return;
+    }
+    expect(file.filename, `${label} file name`).to.match(/\.png$/);
+    expect(file.contentType, `${label} content type`).to.equal('image/png');
+    expect((await describePicture(file.data)).format, `${label} read as`).to.equal('png');
+    const sent = await pixelsOf(file.data);
+    expect([sent.width, sent.height], `${label} size`).to.deep.equal([4, 3]);
+    const original = given.lossless ? undefined : await pixelsOf(given.data);
+    for (let y = 0; y < 3; y++) {
+      for (let x = 0; x < 4; x++) {
+        const expected = original ? original.at(x, y) : FOUR_COLUMN_PIXELS[y * 4 + x];
+        expect(sent.at(x, y), `${label} pixel ${x},${y}`).to.deep.equal(expected);
+      }
+    }
+  }
+
+  /**
+   * The multipart request as the service received it: POST to the device's
+   * image path with the key, the `images` file parts in order (see
+   * expectSentAs), and exactly the given fields.
+   */
+  async function expectImagePush(
     request: RecordedRequest,
     { device = KITCHEN, images, fields }: { device?: string; images: ImageOfFormat[]; fields: Record<string, string> },
-  ): void {
+  ): Promise<void> {
     expect(request.method).to.equal('POST');
     expect(servicePath(request)).to.equal(imagePath(device));
     expect(request.query).to.deep.equal({});
@@ -65,12 +95,7 @@ describe(TYPE, function () {
     const parts = request.parts ?? [];
     const files = parts.filter((part) => part.name === 'images');
     expect(files).to.have.length(images.length);
-    files.forEach((file, index) => {
-      const expected = images[index];
-      expect(file.filename, `images[${index}] file name`).to.match(expected.extension);
-      expect(file.contentType, `images[${index}] content type`).to.equal(expected.contentType);
-      expect(file.data.equals(expected.data), `images[${index}] bytes`).to.equal(true);
-    });
+    for (const [index, file] of files.entries()) await expectSentAs(file, images[index], `images[${index}]`);
 
     const others = parts.filter((part) => part.name !== 'images');
     const sent = Object.fromEntries(others.map((part) => [part.name, part.value]));
@@ -81,10 +106,12 @@ describe(TYPE, function () {
     expect(sent, 'fields').to.deep.equal(fields);
   }
 
-  /** The image page `page` of the device; fails when the page holds no image. */
-  function imagePage(device: string, page: number): SimImagePage {
-    const shown = h.sim.state.pages.get(device)?.[page - 1];
-    if (shown?.kind !== 'image') throw new Error(`page ${page} of ${device} holds no image: ${JSON.stringify(shown)}`);
+  /** The image page `page` of the device, or without a page its temporary screen; fails when it holds no image. */
+  function imagePage(device: string, page?: number): SimImagePage {
+    const shown =
+      page === undefined ? h.sim.state.temporaryScreens.get(device) : h.sim.state.pages.get(device)?.[page - 1];
+    const where = page === undefined ? 'the temporary screen' : `page ${page}`;
+    if (shown?.kind !== 'image') throw new Error(`${where} of ${device} holds no image: ${JSON.stringify(shown)}`);
     return shown;
   }
 
@@ -99,30 +126,40 @@ describe(TYPE, function () {
     });
     const output = outputOf(await h.send(messageWith({ payload: png.data })));
 
-    expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
-    expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
-    const page = imagePage(KITCHEN, 1);
+    await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
+    expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
+    const page = imagePage(KITCHEN);
     expect(page).to.include({ kind: 'image', dither: true, persistent: false });
+    expect(h.sim.state.pages.get(KITCHEN), 'no page replaced').to.equal(undefined);
     expect(page.images.map((image) => image.contentType)).to.deep.equal(['image/png']);
     expectKept(output);
     expectSuccessStatus(h);
   });
 
   describe('every format, named by its bytes', () => {
-    for (const format of ['png', 'jpeg', 'gif', 'bmp', 'webp']) {
-      it(`sends a ${format.toUpperCase()} with its content type and file extension`, async () => {
+    for (const format of ['png', 'jpeg']) {
+      it(`sends a ${format.toUpperCase()} as it is, with its content type and file extension`, async () => {
         const image = imageOf(format);
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
         await h.send({ payload: image.data });
-        expectImagePush(onlyRequest(h), { images: [image], fields: { dither: 'true' } });
+        await expectImagePush(onlyRequest(h), { images: [image], fields: { dither: 'true' } });
+      });
+    }
+    for (const format of ['gif', 'bmp', 'webp', 'tiff']) {
+      it(`sends a ${format.toUpperCase()} as a PNG of its own size and pixels`, async () => {
+        const image = imageOf(format);
+        await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
+        await h.send({ payload: image.data });
+        await expectImagePush(onlyRequest(h), { images: [image], fields: { dither: 'true' } });
       });
     }
   });
 
   it('sends an array of five images as five parts, in order', async () => {
+    const five = formats.filter((image) => image.format !== 'jpeg');
     await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, pageId: '2' });
-    const output = outputOf(await h.send({ payload: formats.map((image) => image.data) }));
-    expectImagePush(onlyRequest(h), { images: formats, fields: { dither: 'true', pageId: '2' } });
+    const output = outputOf(await h.send({ payload: five.map((image) => image.data) }));
+    await expectImagePush(onlyRequest(h), { images: five, fields: { dither: 'true', pageId: '2' } });
     expect(output.payload).to.deep.equal({ totalPages: 5, pushedPages: 5, pageId: '2' });
     expect(imagePage(KITCHEN, 2).images).to.have.length(5);
   });
@@ -131,26 +168,26 @@ describe(TYPE, function () {
     it('decodes a data URL', async () => {
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: `data:image/png;base64,${png.data.toString('base64')}` });
-      expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
+      await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
     });
 
     it('names the format from the bytes, not from the data URL', async () => {
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: `data:image/jpeg;base64,${gif.data.toString('base64')}` });
-      expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
+      await expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
     });
 
     it('decodes a plain base64 string', async () => {
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: gif.data.toString('base64') });
-      expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
+      await expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
     });
 
     it('decodes base64 wrapped over several lines', async () => {
       const wrapped = png.data.toString('base64').replace(/.{20}/g, '$&\r\n');
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: wrapped });
-      expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
+      await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
     });
 
     it('takes an array that mixes a Buffer, a data URL and a base64 string', async () => {
@@ -163,7 +200,7 @@ describe(TYPE, function () {
           third.data.toString('base64'),
         ],
       });
-      expectImagePush(onlyRequest(h), { images: [first, second, third], fields: { dither: 'true' } });
+      await expectImagePush(onlyRequest(h), { images: [first, second, third], fields: { dither: 'true' } });
     });
   });
 
@@ -172,14 +209,14 @@ describe(TYPE, function () {
     await h.send({
       payload: fromFunctionNode('[new Uint8Array(bytes), gif]', { bytes: [...png.data], gif: gif.data }),
     });
-    expectImagePush(onlyRequest(h), { images: [png, gif], fields: { dither: 'true' } });
+    await expectImagePush(onlyRequest(h), { images: [png, gif], fields: { dither: 'true' } });
   });
 
   it('sends an image of exactly 2 MB', async () => {
     const big = pngOfSize(TWO_MB);
     await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
     const output = outputOf(await h.send({ payload: big }));
-    expectImagePush(onlyRequest(h), { images: [{ ...png, data: big }], fields: { dither: 'true' } });
+    await expectImagePush(onlyRequest(h), { images: [{ ...png, data: big }], fields: { dither: 'true' } });
     expect(output.payload).to.have.property('pushedPages', 1);
   });
 
@@ -197,8 +234,8 @@ describe(TYPE, function () {
       it(`sends ${sent} for ${what}`, async () => {
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         await h.send({ payload: png.data, ...msg });
-        expectImagePush(onlyRequest(h), { images: [png], fields: { dither: sent } });
-        expect(imagePage(KITCHEN, 1).dither).to.equal(sent === 'true');
+        await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: sent } });
+        expect(imagePage(KITCHEN).dither).to.equal(sent === 'true');
       });
     }
   });
@@ -213,7 +250,7 @@ describe(TYPE, function () {
       it(`takes ${what}`, async () => {
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         const output = outputOf(await h.send({ payload: png.data, ...msg }));
-        expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true', pageId: sent } });
+        await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true', pageId: sent } });
         expect(output.payload).to.have.property('pageId', sent);
         expect(imagePage(KITCHEN, Number(sent)).persistent).to.equal(true);
       });
@@ -234,7 +271,7 @@ describe(TYPE, function () {
     const cases: [string, () => NodeMessage, RegExp][] = [
       [
         'six images',
-        () => ({ payload: [...formats, png].map((image) => image.data) }),
+        () => ({ payload: formats.map((image) => image.data) }),
         /payload: must hold 1 to 5 images \(got an array of 6\)/,
       ],
       ['an empty array', () => ({ payload: [] }), /payload: must hold 1 to 5 images/],
@@ -256,22 +293,22 @@ describe(TYPE, function () {
       [
         'a Buffer that is no image',
         () => ({ payload: Buffer.from('hello, world') }),
-        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       ],
       [
         'a PNG cut short in its signature',
         () => ({ payload: png.data.subarray(0, 4) }),
-        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       ],
       [
         'a third image that is no image',
         () => ({ payload: [png.data, gif.data, Buffer.from('text')] }),
-        /payload\[2\]: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload\[2\]: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       ],
       [
         'base64 of something that is no image',
         () => ({ payload: Buffer.from('plain text').toString('base64') }),
-        /payload: is not a PNG, JPEG, GIF, BMP or WebP image/,
+        /payload: is not a PNG, JPEG, GIF, BMP, WebP or TIFF image/,
       ],
       [
         'text that is neither a data URL nor base64',

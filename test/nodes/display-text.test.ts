@@ -66,8 +66,9 @@ describe(TYPE, function () {
       await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN });
       const output = outputOf(await h.send({ payload: 'Just this' }));
       expectRequest(h, onlyRequest(h), { method: 'POST', path: textPath(KITCHEN), body: { text: 'Just this' } });
-      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
-      expect(pageOf(KITCHEN, 1)).to.include({ kind: 'text', fontSize: 20, persistent: false });
+      expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
+      expect(h.sim.state.temporaryScreens.get(KITCHEN)).to.include({ kind: 'text', fontSize: 20, persistent: false });
+      expect(h.sim.state.pages.get(KITCHEN), 'no page replaced').to.equal(undefined);
     });
 
     it('is the mode when the config has none', async () => {
@@ -180,6 +181,25 @@ describe(TYPE, function () {
       });
     });
 
+    it('sends the body alone beside a blank title, and the title alone beside a blank body', async () => {
+      expect(await bodySent({ mode: 'structured' }, { payload: { title: ' \t ', body: 'The body' } })).to.deep.equal({
+        body: 'The body',
+      });
+      await h.reset();
+      expect(await bodySent({ mode: 'structured' }, { payload: 'The body', title: '   ' })).to.deep.equal({
+        body: 'The body',
+      });
+      await h.reset();
+      expect(await bodySent({ mode: 'structured' }, { payload: { title: 'The title', body: '\n\n' } })).to.deep.equal({
+        title: 'The title',
+      });
+      expect(h.sim.state.temporaryScreens.get(KITCHEN)).to.include({
+        kind: 'structured',
+        title: 'The title',
+        body: '',
+      });
+    });
+
     it('sends exactly 200 characters of title and 5000 of body', async () => {
       const content = { title: 't'.repeat(200), body: 'b'.repeat(5000) };
       expect(await bodySent({ mode: 'structured' }, { payload: content })).to.deep.equal(content);
@@ -279,6 +299,12 @@ describe(TYPE, function () {
       ],
       ['neither title nor body', { payload: {} }, /title: or body is required/],
       ['an empty title and body', { payload: { title: '', body: '' } }, /title: or body is required/],
+      [
+        'a blank title and a blank body',
+        { payload: { title: '  ', body: '\n\t' } },
+        /title: or body is required: at least one of them must hold text \(both are missing, empty or blank\)/,
+      ],
+      ['a blank body and no title', { payload: ' \n ' }, /title: or body is required/],
       ['no payload and no title', {}, /title: or body is required/],
       [
         'an unknown payload key',

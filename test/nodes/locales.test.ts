@@ -87,10 +87,11 @@ function isPropertyName(name: string): boolean {
 const sectionsOf = (html: string) => [...html.matchAll(/data-device-cloud-section="([^"]+)"/g)].map((m) => m[1]);
 const linksOf = (html: string) => [...html.matchAll(/data-device-cloud-help="([^"]+)"/g)].map((m) => m[1]);
 
-/** The prose of a text: without code, tags, message properties or names of types and paths. */
+/** The prose of a text: without code, tags, the property names a help lists, message properties or names of types and paths. */
 function prose(text: string): string {
   return text
     .replace(/<code>[\s\S]*?<\/code>/g, ' ')
+    .replace(/<dt\b[^>]*>[^<]*/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\b(?:msg|payload)\.[\w.]+/g, ' ')
     .replace(/[\w-]*(?:device-cloud-|\/)[\w/-]*/g, ' ');

@@ -26,20 +26,27 @@ describe(TYPE, function () {
   const requestLines = () => h.requests.map((request) => `${request.method} ${servicePath(request)}`);
   const statusOf = (id: number) => h.sim.state.todos.get(id)?.status;
 
-  /** The reads ask for pending to-dos, then for completed ones (while not found); the toggle carries no body. */
-  function expectReadThenMaybeToggle(id: number, toggled: boolean): void {
-    const reads = id === COMPLETED ? ['0', '1'] : ['0'];
-    reads.forEach((status, index) => {
-      expectRequest(h, h.requests[index], { method: 'GET', path: '/open/v1/todos', query: { status } });
-    });
-    if (toggled) {
-      expectRequest(h, h.requests[reads.length], { method: 'PUT', path: `/open/v1/todos/${id}/complete` });
-    }
+  /**
+   * The look-up before the call asks first for the to-dos in the state the to-do must leave (pending for
+   * complete and toggle, completed for reopen), then for the others while not found; the call carries no
+   * body; the look-up after it asks first for the state wanted.
+   */
+  function expectedRequests(action: string, id: number, calls: boolean): [string, Record<string, string>][] {
+    const first = action === 'reopen' ? '1' : '0';
+    const before = (id === COMPLETED) === (first === '1') ? [first] : [first, first === '0' ? '1' : '0'];
+    const list = (status: string): [string, Record<string, string>] => ['GET /open/v1/todos', { status }];
+    if (!calls) return before.map(list);
+    const wanted = id === COMPLETED ? '0' : '1';
+    return [...before.map(list), [`PUT /open/v1/todos/${id}/complete`, {}], list(wanted)];
   }
 
-  /** The GET lines of the look-up: one for a pending to-do, two for a completed one. */
-  const readLines = (id: number): string[] =>
-    id === COMPLETED ? ['GET /open/v1/todos', 'GET /open/v1/todos'] : ['GET /open/v1/todos'];
+  function expectRequests(expected: [string, Record<string, string>][]): void {
+    expect(requestLines()).to.deep.equal(expected.map(([line]) => line));
+    expected.forEach(([line, query], index) => {
+      const [method, path] = line.split(' ');
+      expectRequest(h, h.requests[index], { method, path, query });
+    });
+  }
 
   underEachReading(
     LIST_READINGS,
@@ -54,15 +61,14 @@ describe(TYPE, function () {
         ['toggle', PENDING, true, 1],
         ['toggle', COMPLETED, true, 0],
       ];
-      for (const [action, id, toggles, after] of transitions) {
+      for (const [action, id, calls, after] of transitions) {
         const was = id === PENDING ? 'pending' : 'completed';
-        it(`${action} on a ${was} to-do: ${toggles ? 'reads, then PUT .../complete' : 'reads only'}; ends with status ${after}`, async () => {
+        const does = calls ? 'reads, PUT .../complete, reads again to confirm' : 'reads only';
+        it(`${action} on a ${was} to-do: ${does}; ends with status ${after}`, async () => {
           await h.load({ type: TYPE, action, todoId: '', todoIdType: 'str' });
           const output = outputOf(await h.send(messageWith({ todoId: id })));
 
-          const expected = [...readLines(id), ...(toggles ? [`PUT /open/v1/todos/${id}/complete`] : [])];
-          expect(requestLines()).to.deep.equal(expected);
-          expectReadThenMaybeToggle(id, toggles);
+          expectRequests(expectedRequests(action, id, calls));
           expect(output.payload).to.deep.equal({ id, status: after, completed: after === 1 });
           expect(statusOf(id)).to.equal(after);
           expectKept(output);
@@ -93,7 +99,7 @@ describe(TYPE, function () {
         it('takes the dialog action over msg.action', async () => {
           await h.load({ type: TYPE, action: 'complete' });
           const output = outputOf(await h.send({ todoId: COMPLETED, action: 'reopen' }));
-          expect(requestLines()).to.deep.equal(readLines(COMPLETED));
+          expectRequests(expectedRequests('complete', COMPLETED, false));
           expect(output.payload).to.deep.equal({ id: COMPLETED, status: 1, completed: true });
         });
       });
@@ -109,7 +115,7 @@ describe(TYPE, function () {
           it(`from ${where}`, async () => {
             await h.load({ type: TYPE, action: 'complete' });
             await h.send(msg);
-            expect(requestLines()).to.deep.equal(['GET /open/v1/todos', `PUT /open/v1/todos/${PENDING}/complete`]);
+            expectRequests(expectedRequests('complete', PENDING, true));
           });
         }
 
@@ -118,7 +124,7 @@ describe(TYPE, function () {
             await h.load({ type: TYPE, action: 'toggle', ...source.config });
             await sendFromSource(h, source, {});
             const id = source.wins === 'dialog' ? PENDING : COMPLETED;
-            expect(requestLines()).to.deep.equal([...readLines(id), `PUT /open/v1/todos/${id}/complete`]);
+            expectRequests(expectedRequests('toggle', id, true));
           });
         }
       });
@@ -175,7 +181,9 @@ describe(TYPE, function () {
         });
         await h.load({ type: TYPE, action: 'complete' });
         const outcome = await h.send(messageWith({ todoId: PENDING }));
-        expect(caughtOf(outcome).error.message).to.match(/toggle to-do failed: todo locked \(code 2002\)/);
+        expect(caughtOf(outcome).error.message).to.match(
+          /mark complete \/ incomplete failed: todo locked \(code 2002\)/,
+        );
         expect(caughtOf(outcome).error.code).to.equal(2002);
         expect(requestLines()).to.deep.equal(['GET /open/v1/todos', `PUT /open/v1/todos/${PENDING}/complete`]);
         expect(statusOf(PENDING)).to.equal(0);

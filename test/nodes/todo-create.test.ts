@@ -78,6 +78,25 @@ describe(TYPE, function () {
     expectSuccessStatus(h);
   });
 
+  describe('lengths: none on the title or description; the request at most 1 MB of JSON', () => {
+    it('sends a title of 12,000 characters as it is', async () => {
+      const title = 'A long title. '.repeat(857) + 'x'.repeat(2);
+      expect(title).to.have.length(12_000);
+      expect(await bodySent({ payload: title })).to.deep.equal({ title });
+      expect([...h.sim.state.todos.values()][0].title).to.equal(title);
+    });
+
+    it('refuses a description that makes the request over 1 MB, naming its size, and sends nothing', async () => {
+      await h.load({ type: TYPE });
+      const description = 'x'.repeat(1024 * 1024);
+      expectRefused(
+        h,
+        await h.send({ payload: { title: 'a whole file', description } }),
+        /payload: makes a request body of 1048617 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request/,
+      );
+    });
+  });
+
   it('takes a string payload as the title', async () => {
     await h.load({ type: TYPE });
     const output = outputOf(await h.send({ payload: 'Water the plants' }));

@@ -83,6 +83,20 @@ describe(TYPE, function () {
     expect(h.sim.state.todos.get(1)?.dueTime).to.equal('23:59');
   });
 
+  it('sends a title of 12,000 characters, and refuses a body over 1 MB of JSON without a request', async () => {
+    await h.load({ type: TYPE });
+    const title = '长'.repeat(12_000);
+    outputOf(await h.send({ todoId: 1, payload: { title } }));
+    expectRequest(h, onlyRequest(h), { method: 'PUT', path: '/open/v1/todos/1', body: { title } });
+    expect(h.sim.state.todos.get(1)?.title).to.equal(title);
+    h.sim.clearRequests();
+    expectRefused(
+      h,
+      await h.send({ todoId: 1, payload: { description: '长'.repeat(350_000) } }),
+      /payload: makes a request body of 1050018 bytes of JSON; at most 1048576 bytes \(1 MB\)/,
+    );
+  });
+
   it('splits a due moment into dueDate and dueTime', async () => {
     await h.load({ type: TYPE });
     await h.send({ todoId: 1, payload: { due: '2026-07-04T08:00' } });

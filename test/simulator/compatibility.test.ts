@@ -148,7 +148,7 @@ describe('simulator: requests shaped as public clients send them', function () {
   describe('a MAC in lower case', function () {
     it('names the same device in a path, a to-do and a list filter', async function () {
       const lower = KITCHEN.toLowerCase();
-      const text = await call('POST', `/devices/${lower}/display/text`, { json: { text: 'lower' } });
+      const text = await call('POST', `/devices/${lower}/display/text`, { json: { text: 'lower', pageId: '1' } });
       expect(text.status, text.text).to.equal(200);
       expect(slotsOf(KITCHEN)[0]).to.include({ text: 'lower' });
       const created = await call<{ id: number; deviceId: string }>('POST', '/todos', {
@@ -164,19 +164,19 @@ describe('simulator: requests shaped as public clients send them', function () {
 
   describe('image parts', function () {
     it('takes a part without Content-Type named "image", and no dither field, as a dithered PNG', async function () {
-      const answer = await postForm(KITCHEN, [{ name: 'images', filename: 'image', data: pictures.png }]);
+      const answer = await postForm(KITCHEN, [
+        { name: 'images', filename: 'image', data: pictures.png },
+        { name: 'pageId', value: '1' },
+      ]);
       expect(answer.status, answer.text).to.equal(200);
-      expect(answer.body).to.deep.equal({
-        code: 0,
-        msg: 'success',
-        data: { totalPages: 1, pushedPages: 1, pageId: '1' },
-      });
+      expect(answer.body).to.deep.equal({ code: 0, data: { totalPages: 1, pushedPages: 1, pageId: '1' } });
       const parts = sim.requests[0].parts ?? [];
       expect(parts.map((part) => [part.name, part.filename, part.contentType])).to.deep.equal([
         ['images', 'image', undefined],
+        ['pageId', undefined, undefined],
       ]);
       const page = imagePageAt(KITCHEN, 1);
-      expect(page).to.include({ dither: true, persistent: false });
+      expect(page).to.include({ dither: true, persistent: true });
       expect(page.images.map((image) => image.contentType)).to.deep.equal(['image/png']);
       expect(page.images[0].data.equals(pictures.png)).to.equal(true);
     });
@@ -207,6 +207,7 @@ describe('simulator: requests shaped as public clients send them', function () {
       const form = new FormData();
       form.append('images', new Blob([new Uint8Array(pictures.jpeg)]), 'image');
       form.append('dither', 'true');
+      form.append('pageId', '1');
       const answer = await call<PushResult>('POST', `/devices/${KITCHEN}/display/image`, { body: form });
       expect(answer.status, answer.text).to.equal(200);
       const [part] = sim.requests[0].parts ?? [];
@@ -256,7 +257,7 @@ describe('simulator: requests shaped as public clients send them', function () {
       const text = await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'second', pageId: '5' } });
       expect(text.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '5' });
       const structured = await call('POST', `/devices/${KITCHEN}/display/structured-text`, {
-        json: { title: 'News', body: 'body' },
+        json: { title: 'News', body: 'body', pageId: '1' },
       });
       expect(structured.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
       expect(slotsOf(KITCHEN).map((page) => page?.kind ?? null)).to.deep.equal([
@@ -266,6 +267,16 @@ describe('simulator: requests shaped as public clients send them', function () {
         'text',
         'text',
       ]);
+    });
+
+    it('a push without a pageId: shown as the temporary screen, no page replaced, no pageId echoed', async function () {
+      await call('POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'kept', pageId: '1' } });
+      const temporary = await call('POST', `/devices/${KITCHEN}/display/structured-text`, {
+        json: { title: 'Now', body: 'only for now' },
+      });
+      expect(temporary.body).to.deep.equal({ code: 0, data: { totalPages: 1, pushedPages: 1 } });
+      expect(sim.state.temporaryScreens.get(KITCHEN)).to.include({ kind: 'structured', title: 'Now' });
+      expect(slotsOf(KITCHEN)[0]).to.include({ kind: 'text', text: 'kept' });
     });
   });
 
@@ -381,16 +392,19 @@ describe('simulator: requests shaped as public clients send them', function () {
   });
 
   describe('to-do bodies a sync tool sends', function () {
-    it('an update carrying the unchanged status passes and changes the rest; a changed status is refused', async function () {
+    it('an update carrying a status passes and changes the rest; the status is ignored, or applied when told to', async function () {
       const todo = sim.addTodo({ title: 'synced', status: 1 });
       const whole = { title: 'synced, renamed', description: 'from the other app', priority: 1, status: 1 };
       const passed = await call('PUT', `/todos/${todo.id}`, { json: whole });
       expect(passed.status, passed.text).to.equal(200);
       expect(passed.body.data).to.deep.equal({ id: todo.id, title: 'synced, renamed', status: 1, priority: 1 });
-      const refused = await call('PUT', `/todos/${todo.id}`, { json: { ...whole, title: 'reopened?', status: 0 } });
-      expect(refused.status).to.equal(400);
-      expect(refused.body.msg).to.include('status');
-      expect(sim.state.todos.get(todo.id)).to.include({ title: 'synced, renamed', status: 1 });
+      const ignored = await call('PUT', `/todos/${todo.id}`, { json: { ...whole, title: 'reopened?', status: 0 } });
+      expect(ignored.status, ignored.text).to.equal(200);
+      expect(sim.state.todos.get(todo.id)).to.include({ title: 'reopened?', status: 1 });
+      sim.setReadings({ updateAppliesStatus: true });
+      const applied = await call('PUT', `/todos/${todo.id}`, { json: { ...whole, title: 'reopened', status: 0 } });
+      expect(applied.body.data).to.deep.equal({ id: todo.id, title: 'reopened', status: 0, priority: 1 });
+      expect(sim.state.todos.get(todo.id)).to.include({ title: 'reopened', status: 0 });
     });
 
     it('dueDate and dueTime null: nothing on create, unchanged on update', async function () {

@@ -17,6 +17,7 @@ import {
 import {
   type Answer,
   apiCaller,
+  type CallOptions,
   eventReader,
   type FilePart,
   type FormField,
@@ -153,7 +154,14 @@ describe('simulator', function () {
         { deviceId: KITCHEN, alias: 'Kitchen', board: 'esp32-c3' },
         { deviceId: HALLWAY, alias: 'Hallway', board: 'esp32-s3' },
       ]);
-      expect(sim.readings).to.deep.equal({ unfilteredListOmitsCompleted: false, trailingSlashDeletesAllPages: false });
+      expect(sim.readings).to.deep.equal({
+        unfilteredListOmitsCompleted: false,
+        trailingSlashDeletesAllPages: false,
+        updateIgnoresUncertainFields: false,
+        completeOnlyMarks: false,
+        errorsAsHttp200: false,
+        updateAppliesStatus: false,
+      });
       expect(DEFAULT_READINGS).to.deep.equal(sim.readings);
     });
 
@@ -168,7 +176,6 @@ describe('simulator', function () {
         const response = await fetch(`${own.url}/open/v1/devices`, { headers: { 'X-API-Key': 'k-123' } });
         expect(await response.json()).to.deep.equal({
           code: 0,
-          msg: 'success',
           data: [{ deviceId: '11:22:33:44:55:66', alias: 'Desk', board: 'b1' }],
         });
         expect(lines).to.have.length(1);
@@ -182,7 +189,7 @@ describe('simulator', function () {
     it('plays the readings given as options, and refuses a reading it does not know', async function () {
       const own = await startSimulator({ readings: { unfilteredListOmitsCompleted: true } });
       try {
-        expect(own.readings).to.deep.equal({ unfilteredListOmitsCompleted: true, trailingSlashDeletesAllPages: false });
+        expect(own.readings).to.deep.equal({ ...DEFAULT_READINGS, unfilteredListOmitsCompleted: true });
         own.addTodo({ title: 'done', status: 1 });
         const response = await fetch(`${own.url}/open/v1/todos`, { headers: { 'X-API-Key': own.apiKey } });
         expect(((await response.json()) as { data: unknown[] }).data).to.deep.equal([]);
@@ -287,7 +294,7 @@ describe('simulator', function () {
     it('lists the devices', async function () {
       const answer = await call('GET', '/devices');
       expect(answer.status).to.equal(200);
-      expect(answer.body).to.deep.equal({ code: 0, msg: 'success', data: DEFAULT_DEVICES });
+      expect(answer.body).to.deep.equal({ code: 0, data: DEFAULT_DEVICES });
     });
 
     it('sets the sync interval and answers msg and data', async function () {
@@ -338,6 +345,40 @@ describe('simulator', function () {
     });
   });
 
+  describe('answer shapes', function () {
+    it('answers each success as the specification shows it: code and data, code and msg, or both for the sync interval', async function () {
+      sim.addTodo({ title: 'a' });
+      sim.addTodo({ title: 'b' });
+      const form = multipart([image(), { name: 'pageId', value: '3' }]);
+      const calls: [string, string, CallOptions, string[]][] = [
+        ['GET', '/devices', {}, ['code', 'data']],
+        ['PUT', `/devices/${KITCHEN}/sync-interval`, { json: { syncInterval: 30 } }, ['code', 'msg', 'data']],
+        ['GET', '/todos', {}, ['code', 'data']],
+        ['POST', '/todos', { json: { title: 'c' } }, ['code', 'data']],
+        ['PUT', '/todos/1', { json: { title: 'a2' } }, ['code', 'data']],
+        ['PUT', '/todos/1/complete', {}, ['code', 'msg']],
+        ['DELETE', '/todos/2', {}, ['code', 'msg']],
+        [
+          'POST',
+          `/devices/${KITCHEN}/display/image`,
+          { body: form.body, contentType: form.contentType },
+          ['code', 'data'],
+        ],
+        ['POST', `/devices/${KITCHEN}/display/text`, { json: { text: 't', pageId: '1' } }, ['code', 'data']],
+        ['POST', `/devices/${KITCHEN}/display/structured-text`, { json: { body: 'b', pageId: 2 } }, ['code', 'data']],
+        ['DELETE', `/devices/${KITCHEN}/display/pages/1`, {}, ['code', 'msg']],
+        ['DELETE', `/devices/${KITCHEN}/display/pages`, {}, ['code', 'msg']],
+      ];
+      for (const [method, apiPath, options, keys] of calls) {
+        const answer = await call(method, apiPath, options);
+        expect(answer.status, `${method} ${apiPath}: ${answer.text}`).to.equal(200);
+        expect(Object.keys(answer.body), `${method} ${apiPath}`).to.deep.equal(keys);
+        expect(answer.body.code).to.equal(0);
+        if (keys.includes('msg')) expect(answer.body.msg).to.equal('success');
+      }
+    });
+  });
+
   describe('request bodies', function () {
     it('refuses a body that is not valid JSON', async function () {
       const answer = await call('POST', '/todos', { json: '{"title": "x"' });
@@ -362,8 +403,8 @@ describe('simulator', function () {
     it('creates to-dos with ids from 1 and answers the create shape', async function () {
       const first = await call<CreatedTodo>('POST', '/todos', { json: { title: 'Buy milk', priority: 1 } });
       expect(first.status).to.equal(200);
+      expect(first.body).to.have.all.keys('code', 'data');
       expect(first.body.code).to.equal(0);
-      expect(first.body.msg).to.equal('success');
       expect(first.body.data).to.have.all.keys('id', 'title', 'status', 'priority', 'deviceId', 'createDate');
       expect(first.body.data).to.include({ id: 1, title: 'Buy milk', status: 0, priority: 1, deviceId: '' });
       expect(first.body.data.createDate).to.match(LOCAL_DATE_TIME);
@@ -532,11 +573,7 @@ describe('simulator', function () {
       sim.addTodo({ title: 'Old', priority: 0, updateDate: 1000, status: 1 });
       const answer = await call('PUT', '/todos/1', { json: { title: 'New', priority: 2, description: 'd' } });
       expect(answer.status).to.equal(200);
-      expect(answer.body).to.deep.equal({
-        code: 0,
-        msg: 'success',
-        data: { id: 1, title: 'New', status: 1, priority: 2 },
-      });
+      expect(answer.body).to.deep.equal({ code: 0, data: { id: 1, title: 'New', status: 1, priority: 2 } });
       const stored = todoAt(1);
       expect(stored).to.include({ title: 'New', priority: 2, description: 'd', status: 1 });
       expect(stored.updateDate).to.be.above(1000);
@@ -553,22 +590,86 @@ describe('simulator', function () {
       expect(unknown.body.msg).to.equal('device not found');
     });
 
-    it('refuses an update that would change status, or has an empty title, and changes nothing', async function () {
+    it('refuses an update with an empty title, and changes nothing', async function () {
       sim.addTodo({ title: 't' });
-      await expectBadRequest('PUT', '/todos/1', { status: 1 }, 'status');
-      await expectBadRequest('PUT', '/todos/1', { title: 'changed', status: 1 }, 'status');
-      await expectBadRequest('PUT', '/todos/1', { status: 'completed' }, 'status');
-      await expectBadRequest('PUT', '/todos/1', { title: '' }, 'title');
-      expect(todoAt(1)).to.include({ title: 't', status: 0 });
+      await expectBadRequest('PUT', '/todos/1', { title: '', priority: 2 }, 'title');
+      expect(todoAt(1)).to.include({ title: 't', priority: 0 });
     });
 
-    it("lets an update through that carries the to-do's own status, and sets nothing with it", async function () {
-      sim.addTodo({ title: 'done', status: 1 });
-      const answer = await call('PUT', '/todos/1', { json: { title: 'done, renamed', status: 1 } });
-      expect(answer.status, answer.text).to.equal(200);
-      expect(answer.body.data).to.deep.equal({ id: 1, title: 'done, renamed', status: 1, priority: 0 });
-      expect((await call('PUT', '/todos/1', { json: { status: null } })).status).to.equal(200);
-      expect(todoAt(1)).to.include({ title: 'done, renamed', status: 1 });
+    it('ignores a status in an update by default, whatever it is, and applies the rest', async function () {
+      sim.addTodo({ title: 'open' });
+      for (const status of [1, 'completed', 7, null]) {
+        const answer = await call('PUT', '/todos/1', { json: { title: `status ${String(status)}`, status } });
+        expect(answer.status, answer.text).to.equal(200);
+        expect(answer.body.data).to.deep.equal({ id: 1, title: `status ${String(status)}`, status: 0, priority: 0 });
+      }
+      expect(todoAt(1)).to.include({ title: 'status null', status: 0 });
+    });
+
+    describe('the other open points of the to-dos, under each reading', function () {
+      afterEach(function () {
+        sim.setReadings(DEFAULT_READINGS);
+      });
+
+      it('applies a status of 0 or 1 in an update when told to, and refuses one that is neither', async function () {
+        sim.setReadings({ updateAppliesStatus: true });
+        sim.addTodo({ title: 'done', status: 1 });
+        const reopened = await call('PUT', '/todos/1', { json: { status: 0 } });
+        expect(reopened.body).to.deep.equal({ code: 0, data: { id: 1, title: 'done', status: 0, priority: 0 } });
+        expect(todoAt(1).status).to.equal(0);
+        expect((await call('PUT', '/todos/1', { json: { status: '1' } })).body.data).to.include({ status: 1 });
+        await expectBadRequest('PUT', '/todos/1', { status: 2 }, 'status');
+        await expectBadRequest('PUT', '/todos/1', { status: 'completed' }, 'status');
+        expect(todoAt(1).status).to.equal(1);
+      });
+
+      it('ignores repeatType, the repeat days and deviceId in an update when told to, and applies the rest', async function () {
+        sim.setReadings({ updateIgnoresUncertainFields: true });
+        sim.addTodo({ title: 't', deviceId: KITCHEN });
+        const fields = { repeatType: 'monthly', repeatDay: 3, repeatWeekday: 9, repeatMonth: 'x', deviceId: HALLWAY };
+        const answer = await call('PUT', '/todos/1', { json: { ...fields, title: 'renamed', priority: 1 } });
+        expect(answer.status, answer.text).to.equal(200);
+        expect(answer.body).to.deep.equal({ code: 0, data: { id: 1, title: 'renamed', status: 0, priority: 1 } });
+        expect(todoAt(1)).to.include({
+          title: 'renamed',
+          priority: 1,
+          deviceId: KITCHEN,
+          repeatType: 'none',
+          repeatDay: null,
+          repeatWeekday: null,
+          repeatMonth: null,
+        });
+        expect((await call('PUT', '/todos/1', { json: { deviceId: 'AA:BB:CC:DD:EE:99' } })).status).to.equal(200);
+      });
+
+      it('only marks a to-do completed on complete when told to: a completed one stays so', async function () {
+        sim.setReadings({ completeOnlyMarks: true });
+        sim.addTodo({ title: 't' });
+        for (let round = 0; round < 2; round++) {
+          const answer = await call('PUT', '/todos/1/complete');
+          expect(answer.body).to.deep.equal({ code: 0, msg: 'success' });
+          expect(todoAt(1).status).to.equal(1);
+        }
+      });
+
+      it('answers every refusal HTTP 200 with the non-zero code and msg when told to', async function () {
+        sim.setReadings({ errorsAsHttp200: true });
+        const refusals: [string, string, CallOptions, number, string][] = [
+          ['PUT', '/todos/99', { json: { title: 'x' } }, 404, 'todo not found'],
+          ['POST', '/todos', { json: {} }, 400, 'title is required'],
+          ['POST', `/devices/${KITCHEN}/display/text`, { json: { text: 'x', pageId: 9 } }, 400, 'pageId'],
+          ['GET', '/devices', { auth: 'none' }, 401, 'invalid or expired API key'],
+          ['GET', '/nothing-here', {}, 404, 'not found'],
+          ['POST', '/devices', {}, 405, 'not allowed'],
+        ];
+        for (const [method, apiPath, options, code, msg] of refusals) {
+          const answer = await call(method, apiPath, options);
+          expect(answer.status, `${method} ${apiPath}`).to.equal(200);
+          expect(answer.body.code, `${method} ${apiPath}`).to.equal(code);
+          expect(answer.body.msg, `${method} ${apiPath}`).to.include(msg);
+        }
+        expect((await call('GET', '/devices')).body).to.deep.equal({ code: 0, data: DEFAULT_DEVICES });
+      });
     });
 
     it('takes null as "not given": a create leaves the due date empty, an update leaves it as it was', async function () {
@@ -595,7 +696,7 @@ describe('simulator', function () {
       expect((await call('DELETE', '/todos/99')).status).to.equal(404);
     });
 
-    it('toggles status with complete, answering code and msg only', async function () {
+    it('toggles status with complete by default, answering code and msg only', async function () {
       sim.addTodo({ title: 't', updateDate: 1000 });
       const first = await call('PUT', '/todos/1/complete');
       expect(first.status).to.equal(200);
@@ -619,17 +720,19 @@ describe('simulator', function () {
   });
 
   describe('text pages', function () {
-    it('pushes text to page 1 when no pageId is given', async function () {
+    it('shows text pushed without a pageId as the temporary screen, replacing no page', async function () {
+      await pushText(KITCHEN, { text: 'stored', pageId: '1' });
       const answer = await pushText(KITCHEN, { text: 'Hello\nworld' });
       expect(answer.status).to.equal(200);
-      expect(answer.body).to.deep.equal({
-        code: 0,
-        msg: 'success',
-        data: { totalPages: 1, pushedPages: 1, pageId: '1' },
-      });
-      const page = slotsOf(KITCHEN)[0];
-      expect(page).to.include({ kind: 'text', text: 'Hello\nworld', fontSize: 20, persistent: false });
-      expect(page?.pushedAt).to.be.a('number');
+      expect(answer.body).to.deep.equal({ code: 0, data: { totalPages: 1, pushedPages: 1 } });
+      const screen = sim.state.temporaryScreens.get(KITCHEN);
+      expect(screen).to.include({ kind: 'text', text: 'Hello\nworld', fontSize: 20, persistent: false });
+      expect(screen?.pushedAt).to.be.a('number');
+      expect(slotsOf(KITCHEN)[0]).to.include({ kind: 'text', text: 'stored', persistent: true });
+      expect(slotsOf(KITCHEN).slice(1)).to.deep.equal([null, null, null, null]);
+      await pushText(KITCHEN, { text: 'next' });
+      expect(sim.state.temporaryScreens.get(KITCHEN)).to.include({ text: 'next' });
+      expect(sim.state.temporaryScreens.has(HALLWAY)).to.equal(false);
     });
 
     it('pushes to the given page, as a string or a number; every answer counts the one page pushed', async function () {
@@ -678,24 +781,21 @@ describe('simulator', function () {
 
     it('pushes a title and body', async function () {
       const answer = await call('POST', url, { json: { title: 'News', body: 'line 1\nline 2', pageId: '2' } });
-      expect(answer.body).to.deep.equal({
-        code: 0,
-        msg: 'success',
-        data: { totalPages: 1, pushedPages: 1, pageId: '2' },
-      });
+      expect(answer.body).to.deep.equal({ code: 0, data: { totalPages: 1, pushedPages: 1, pageId: '2' } });
       expect(slotsOf(HALLWAY)[1]).to.include({ kind: 'structured', title: 'News', body: 'line 1\nline 2' });
     });
 
     it('accepts a title alone or a body alone', async function () {
-      expect((await call('POST', url, { json: { title: 'only' } })).status).to.equal(200);
+      expect((await call('POST', url, { json: { title: 'only', pageId: '1' } })).status).to.equal(200);
       expect(slotsOf(HALLWAY)[0]).to.include({ title: 'only', body: '' });
-      expect((await call('POST', url, { json: { body: 'only' } })).status).to.equal(200);
+      expect((await call('POST', url, { json: { body: 'only', pageId: '1' } })).status).to.equal(200);
       expect(slotsOf(HALLWAY)[0]).to.include({ title: '', body: 'only' });
     });
 
-    it('refuses neither title nor body, and lengths over the limits', async function () {
+    it('refuses neither title nor body (or both blank), and lengths over the limits', async function () {
       await expectBadRequest('POST', url, {}, 'title or body');
       await expectBadRequest('POST', url, { title: '', body: '' }, 'title or body');
+      await expectBadRequest('POST', url, { title: ' ', body: '\n\t' }, 'title or body');
       await expectBadRequest('POST', url, { title: 'x'.repeat(201) }, 'title');
       await expectBadRequest('POST', url, { body: 'x'.repeat(5001) }, 'body');
       await expectBadRequest('POST', url, { title: 'x', pageId: 9 }, 'pageId');
@@ -714,11 +814,7 @@ describe('simulator', function () {
         { name: 'pageId', value: '4' },
       ]);
       expect(answer.status, answer.text).to.equal(200);
-      expect(answer.body).to.deep.equal({
-        code: 0,
-        msg: 'success',
-        data: { totalPages: 2, pushedPages: 2, pageId: '4' },
-      });
+      expect(answer.body).to.deep.equal({ code: 0, data: { totalPages: 2, pushedPages: 2, pageId: '4' } });
       const page = imagePageAt(KITCHEN, 3);
       expect(page).to.include({ kind: 'image', dither: false, persistent: true });
       expect(page.images.map((i) => i.contentType)).to.deep.equal(['image/png', 'image/jpeg']);
@@ -726,18 +822,19 @@ describe('simulator', function () {
       expect(page.images[1].data.equals(JPEG)).to.equal(true);
     });
 
-    it('dithers by default and uses page 1 without a pageId', async function () {
+    it('dithers by default, and shows a push without a pageId as the temporary screen', async function () {
       const answer = await pushImages(KITCHEN, [image()]);
-      expect(answer.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '1' });
-      expect(slotsOf(KITCHEN)[0]).to.include({ dither: true, persistent: false });
+      expect(answer.body.data).to.deep.equal({ totalPages: 1, pushedPages: 1 });
+      expect(sim.state.temporaryScreens.get(KITCHEN)).to.include({ kind: 'image', dither: true, persistent: false });
+      expect(sim.state.pages.get(KITCHEN)).to.equal(undefined);
     });
 
     it('accepts five images of exactly 2 MB and refuses six, none, or one byte more', async function () {
       const twoMb = pngOfSize(2 * 1024 * 1024);
-      const five = await pushImages(
-        KITCHEN,
-        Array.from({ length: 5 }, () => image(twoMb)),
-      );
+      const five = await pushImages(KITCHEN, [
+        ...Array.from({ length: 5 }, () => image(twoMb)),
+        { name: 'pageId', value: '1' },
+      ]);
       expect(five.status, five.text).to.equal(200);
       expect(five.body.data).to.deep.equal({ totalPages: 5, pushedPages: 5, pageId: '1' });
       const six = await pushImages(
@@ -759,6 +856,7 @@ describe('simulator', function () {
         { name: 'images', filename: 'image', data: PNG },
         { name: 'images', filename: 'image', contentType: 'application/octet-stream', data: JPEG },
         { name: 'images', filename: 'photo.png', contentType: 'image/png', data: JPEG },
+        { name: 'pageId', value: '1' },
       ]);
       expect(answer.status, answer.text).to.equal(200);
       expect(answer.body.data).to.deep.equal({ totalPages: 3, pushedPages: 3, pageId: '1' });
@@ -1067,12 +1165,14 @@ describe('simulator', function () {
       sim.state.devices.push({ deviceId: 'FF:FF:FF:FF:FF:FF', alias: 'Extra', board: 'x' });
       await createTodo({ title: 'x' });
       await pushText(KITCHEN, { text: 'x' });
+      await pushText(KITCHEN, { text: 'x', pageId: '2' });
       await call('PUT', `/devices/${KITCHEN}/sync-interval`, { json: { syncInterval: 720 } });
       sim.misbehave({ kind: 'status' });
       sim.reset();
       expect(sim.state.devices).to.deep.equal(DEFAULT_DEVICES);
       expect(sim.state.todos.size).to.equal(0);
       expect(sim.state.pages.size).to.equal(0);
+      expect(sim.state.temporaryScreens.size).to.equal(0);
       expect(sim.state.syncIntervals.size).to.equal(0);
       expect(sim.requests).to.have.length(0);
       expect((await call('GET', '/devices')).status).to.equal(200);
@@ -1096,9 +1196,10 @@ describe('simulator', function () {
       expect(html).not.to.match(/<(script|link)[^>]+(src|href)=/);
     });
 
-    it('serves the state as JSON with images as data URLs, and the readings', async function () {
+    it('serves the state as JSON with images as data URLs, the temporary screen, and the readings', async function () {
       await pushImages(HALLWAY, [image(), { name: 'pageId', value: '2' }]);
       await pushText(HALLWAY, { text: 'hi', fontSize: 30, pageId: 1 });
+      await pushText(HALLWAY, { text: 'right now' });
       await call('PUT', `/devices/${HALLWAY}/sync-interval`, { json: { syncInterval: 180 } });
       sim.addTodo({ title: 'on the hallway', deviceId: HALLWAY });
       sim.addTodo({ title: 'done', status: 1 });
@@ -1116,12 +1217,14 @@ describe('simulator', function () {
         `data:image/png;base64,${PNG.toString('base64')}`,
       ]);
       expect(pages[2].content).to.equal(null);
+      expect(hallway?.temporaryScreen).to.include({ kind: 'text', text: 'right now', persistent: false });
+      expect(state.devices.find((d) => d.deviceId === KITCHEN)?.temporaryScreen).to.equal(null);
       expect(
         state.todos.map((t) => t.title),
         'the page shows every to-do',
       ).to.deep.equal(['on the hallway', 'done']);
       expect(state.todos[0]).to.include({ deviceName: 'Hallway' });
-      expect(state.readings).to.deep.equal({ unfilteredListOmitsCompleted: true, trailingSlashDeletesAllPages: false });
+      expect(state.readings).to.deep.equal({ ...DEFAULT_READINGS, unfilteredListOmitsCompleted: true });
     });
 
     it('answers 405 for another method on a /sim route', async function () {
@@ -1244,6 +1347,18 @@ describe('simulator', function () {
       expect(help.output.stdout).to.include('--list-omits-completed').and.include('--trailing-slash-deletes-all');
       expect(help.output.stdout).to.match(/\(default off: it lists every to-do/);
       expect(help.output.stdout).to.match(/\(default off: refused as an unknown path, 404\)/);
+      for (const flag of [
+        '--update-ignores-uncertain',
+        '--complete-only-marks',
+        '--errors-as-http-200',
+        '--update-applies-status',
+      ]) {
+        expect(help.output.stdout).to.include(flag);
+      }
+      expect(help.output.stdout).to.match(/\(default off: applies them/);
+      expect(help.output.stdout).to.match(/\(default off: it toggles/);
+      expect(help.output.stdout).to.match(/\(default off: HTTP 4xx/);
+      expect(help.output.stdout).to.match(/\(default off: ignored, as the specification says/);
     });
 
     it('switches the readings with its flags, prints them, and refuses a value that is no switch', async function () {
@@ -1251,6 +1366,10 @@ describe('simulator', function () {
         '--port=0',
         '--list-omits-completed',
         '--trailing-slash-deletes-all=true',
+        '--update-ignores-uncertain',
+        '--complete-only-marks',
+        '--errors-as-http-200',
+        '--update-applies-status=true',
       ]);
       try {
         await until(() => /Stop with Ctrl\+C/.test(output.stdout), { timeoutMs: 5000 });
@@ -1258,9 +1377,17 @@ describe('simulator', function () {
         expect(output.stdout).to.match(/DELETE \.\.\.\/pages\/:\s+deletes every page/);
         const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
         const state = (await (await fetch(`${baseUrl}/sim/state`)).json()) as StateSnapshot;
+        expect(output.stdout).to.match(/Update, repeat\/device: ignored/);
+        expect(output.stdout).to.match(/Complete:\s+only marks completed/);
+        expect(output.stdout).to.match(/Errors:\s+HTTP 200 with a non-zero code/);
+        expect(output.stdout).to.match(/Update, status:\s+applied/);
         expect(state.readings).to.deep.equal({
           unfilteredListOmitsCompleted: true,
           trailingSlashDeletesAllPages: true,
+          updateIgnoresUncertainFields: true,
+          completeOnlyMarks: true,
+          errorsAsHttp200: true,
+          updateAppliesStatus: true,
         });
       } finally {
         child.kill('SIGTERM');

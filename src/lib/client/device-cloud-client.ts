@@ -5,6 +5,7 @@
  */
 import { invalid } from '../errors';
 import { imageList, type ImagePush } from '../images/image-file';
+import { sendableImages } from '../images/sendable';
 import type { Device, SyncIntervalResult, TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../types';
 import {
   displayText,
@@ -97,11 +98,12 @@ export class DeviceCloudClient {
     return this.client.todos.create(todoCreate(fields), { signal });
   }
 
+  /** An update carrying repeatType, a repeat day or deviceId is confirmed from the list: see TodoOperations.update. */
   async updateTodo(id: unknown, fields: unknown, signal?: AbortSignal): Promise<TodoUpdated> {
     return this.client.todos.update(todoId(id), todoUpdate(fields), { signal });
   }
 
-  /** The service's complete call: it flips the state. */
+  /** The service's complete call, once and unchecked: it toggles, or on some services only marks completed. */
   async toggleTodo(id: unknown, signal?: AbortSignal): Promise<void> {
     return this.client.todos.toggle(todoId(id), { signal });
   }
@@ -110,7 +112,10 @@ export class DeviceCloudClient {
     return this.client.todos.find(todoId(id), { signal });
   }
 
-  /** Brings a to-do to the wanted state: `true` completed, `false` pending, `'toggle'` the opposite of the state read. */
+  /**
+   * Brings a to-do to the wanted state: `true` completed, `false` pending, `'toggle'` the opposite of the
+   * state read; confirmed from the list, or an `unconfirmed` error that carries the to-do.
+   */
   async setTodoCompleted(
     id: unknown,
     wanted: WantedState,
@@ -136,9 +141,10 @@ export class DeviceCloudClient {
     return this.client.display.pushStructuredText(id, structuredTextPush(push), { signal });
   }
 
+  /** A picture that is not PNG or JPEG is sent as a PNG of its own size (see ../images/sendable). */
   async pushImages(device: unknown, push: ImagePushInput, signal?: AbortSignal): Promise<PushOutcome> {
     const id = deviceId(device);
-    return this.client.display.pushImages(id, imagePush(push), { signal });
+    return this.client.display.pushImages(id, await imagePush(push), { signal });
   }
 
   /** Deletes one page, or every page of the device with `'all'` (said explicitly, never by omission). */
@@ -162,13 +168,11 @@ function structuredTextPush(push: unknown): StructuredTextPush {
   return { ...structuredText(given.title, given.body), pageId: optional(given.pageId, pageId) };
 }
 
-function imagePush(push: unknown): ImagePush {
+async function imagePush(push: unknown): Promise<ImagePush> {
   const given = fieldsOf(push);
-  return {
-    images: imageList(given.images),
-    dither: optional(given.dither, (value) => boolean(value, 'dither')),
-    pageId: optional(given.pageId, pageId),
-  };
+  const images = imageList(given.images);
+  const dither = optional(given.dither, (value) => boolean(value, 'dither'));
+  return { images: await sendableImages(images), dither, pageId: optional(given.pageId, pageId) };
 }
 
 function fieldsOf(push: unknown): Record<string, unknown> {

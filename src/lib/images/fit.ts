@@ -1,21 +1,27 @@
 /**
  * Fits pictures to the device's screen with sharp (libvips, converting off the
  * main thread): camera snapshots, phone photos, charts and SVG pages built in a
- * flow become a PNG of the screen's size, under the service's 2 MB limit.
+ * flow become a PNG of the screen's size, under the service's 2 MB limit. Only
+ * a PNG or JPEG ready as it is goes unchanged; any other picture becomes a PNG.
  */
 import { invalid } from '../errors';
 import { FIT_MODES } from '../values/display';
 import { LIMITS } from '../values/limits';
-import { bmpSize } from './bmp';
 import {
   decodeImageInput,
   detectImageFormat,
+  FORMAT_NAMES,
   imageFile,
   imageInputs,
-  type ImageFile,
+  isSentFormat,
+  type ImageFormat,
   type PushImages,
+  type SentImageFile,
 } from './image-file';
 import { pictureHeader, type PictureHeader } from './picture-size';
+import { encodeRgbaPng, onWhite } from './rgba-png';
+import { readBmp, sendableImage } from './sendable';
+import type { Sharp } from 'sharp';
 import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
 
 export { FIT_MODES };
@@ -71,20 +77,20 @@ function dimension(value: unknown, field: string, fallback: number): number {
 }
 
 /**
- * One picture made ready for the service. With `fit: 'none'` the bytes are
- * sent exactly as given (and must already be a known format within 2 MB); an
- * image already of the target size, upright and within 2 MB is sent unchanged
- * (its header tells, without sharp); any other becomes a PNG of the target
- * size, made by sharp. A BMP, which sharp cannot read, is sent only when it is
- * already of the target size.
+ * One picture made ready for the service. With `fit: 'none'` a PNG or JPEG is
+ * sent exactly as given (within 2 MB), and any other picture as a PNG of its
+ * own size and pixels. Otherwise a PNG or JPEG already of the target size,
+ * upright and within 2 MB is sent unchanged (its header tells, without sharp);
+ * any other picture becomes a PNG of the target size on white, made by sharp.
+ * A BMP, which sharp cannot read, is decoded here: one of the target size
+ * needs no sharp at all.
  */
-export async function fitImage(value: unknown, field: string, options: FitOptions): Promise<ImageFile> {
+export async function fitImage(value: unknown, field: string, options: FitOptions): Promise<SentImageFile> {
   if (options.fit === 'none') {
     if (isSvg(value))
       throw invalid(field, 'is an SVG, which is drawn only at a size: choose fit contain, cover or fill');
-    return imageFile(value, field);
+    return sendableImage(imageFile(value, field), field);
   }
-  const fit = options.fit;
   const bytes =
     typeof value === 'string' && isSvg(value)
       ? svgBytes(value, field)
@@ -93,22 +99,38 @@ export async function fitImage(value: unknown, field: string, options: FitOption
   // Also an SVG sent as a data URL or base64.
   const svg = isSvg(bytes);
   const format = svg ? undefined : detectImageFormat(bytes);
-  if (!svg && !format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP, WebP or SVG image', bytes);
-  if (format === 'bmp') return bmpOfTargetSize(bytes, field, options);
+  if (!svg && !format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP, WebP, TIFF or SVG image', bytes);
+  if (format === 'bmp') return fitBmp(bytes, field, options);
 
   const header = format ? pictureHeader(bytes, format) : undefined;
-  if (format && header && isReady(header, bytes, options)) return { data: bytes, format };
-  const sharp = sharpToFit(field, svg ? 'an SVG' : header, options);
+  if (format && isSentFormat(format) && header && isReady(header, bytes, options)) return { data: bytes, format };
   // sharp draws an SVG straight at the scale the resize asks for (libvips' scale on load), so it stays sharp.
+  return fitWithSharp(field, svg ? 'an SVG' : { format: format ?? 'png', header }, options, (sharp) =>
+    sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).autoOrient(),
+  );
+}
+
+/** The picture `open` gives sharp, fitted to the target size on white, as a PNG within 2 MB. */
+async function fitWithSharp(
+  field: string,
+  picture: Described,
+  options: FitOptions,
+  open: (sharp: SharpFactory) => Sharp,
+): Promise<SentImageFile> {
+  const sharp = sharpToFit(field, picture, options);
+  const fit = options.fit === 'none' ? 'contain' : options.fit;
   const data = await read(field, () =>
-    sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
-      .autoOrient()
+    open(sharp)
       .resize(options.width, options.height, { fit, background: WHITE })
       .flatten({ background: WHITE })
       // zlib's default level: level 9 made fitting a drawn (SVG) page 2 to 3 times slower for a PNG only 7 to 16 % smaller.
       .png()
       .toBuffer(),
   );
+  return fitted(data, field, options);
+}
+
+function fitted(data: Buffer, field: string, options: FitOptions): SentImageFile {
   if (data.length > LIMITS.imageBytes) {
     throw invalid(field, `is over 2 MB even fitted to ${options.width} x ${options.height}; choose a smaller size`);
   }
@@ -124,8 +146,11 @@ function isReady(header: PictureHeader, bytes: Buffer, options: FitOptions): boo
   );
 }
 
+/** A picture as the error for a platform without sharp describes it. */
+type Described = 'an SVG' | { format: ImageFormat; header: PictureHeader | undefined };
+
 /** sharp, or the error that says why this picture cannot be fitted without it and what to do. */
-function sharpToFit(field: string, picture: PictureHeader | 'an SVG' | undefined, options: FitOptions): SharpFactory {
+function sharpToFit(field: string, picture: Described, options: FitOptions): SharpFactory {
   try {
     return SHARP.get();
   } catch (error) {
@@ -134,19 +159,21 @@ function sharpToFit(field: string, picture: PictureHeader | 'an SVG' | undefined
     throw invalid(
       field,
       `cannot be sent as it is (${whyNotAsItIs(picture, options)}) and cannot be fitted to ${target} here: ` +
-        `sharp, the image library, cannot load (${error.problem}). Send pictures of exactly ${target}, ` +
-        `or with fit none; to fit pictures, ${error.wayOut}`,
+        `sharp, the image library, cannot load (${error.problem}). Send PNG, JPEG or BMP pictures of exactly ` +
+        `${target}, or with fit none; to fit pictures, ${error.wayOut}`,
     );
   }
 }
 
-function whyNotAsItIs(picture: PictureHeader | 'an SVG' | undefined, options: FitOptions): string {
+function whyNotAsItIs(picture: Described, options: FitOptions): string {
   if (picture === 'an SVG') return 'it is an SVG, which is drawn only at a size';
-  if (!picture) return 'its header gives no size';
-  if (picture.width !== options.width || picture.height !== options.height) {
-    return `it is ${picture.width} x ${picture.height}`;
+  const { format, header } = picture;
+  if (format !== 'bmp' && !isSentFormat(format)) return `it is a ${FORMAT_NAMES[format]}, which is sent as PNG`;
+  if (!header) return 'its header gives no size';
+  if (header.width !== options.width || header.height !== options.height) {
+    return `it is ${header.width} x ${header.height}`;
   }
-  if (picture.orientation !== 1) return 'its EXIF orientation turns it';
+  if (header.orientation !== 1) return 'its EXIF orientation turns it';
   return 'it is over 2 MB';
 }
 
@@ -159,19 +186,20 @@ function svgBytes(text: string, field: string): Buffer {
   return bytes;
 }
 
-function bmpOfTargetSize(bytes: Buffer, field: string, options: FitOptions): ImageFile {
-  const size = bmpSize(bytes);
-  const target = `${options.width} x ${options.height}`;
-  if (size && size.width === options.width && size.height === options.height) {
-    if (bytes.length <= LIMITS.imageBytes) return { data: bytes, format: 'bmp' };
-    throw invalid(
-      field,
-      'a BMP cannot be resized or compressed, and this one is over 2 MB; send it as PNG/JPEG',
-      bytes,
-    );
+/**
+ * A BMP, decoded here: at the target size it becomes a PNG on white without
+ * sharp; at any other, sharp fits its pixels as it fits any picture.
+ */
+async function fitBmp(bytes: Buffer, field: string, options: FitOptions): Promise<SentImageFile> {
+  const picture = readBmp(bytes, field);
+  const { width, height } = picture;
+  if (width === options.width && height === options.height) {
+    return fitted(encodeRgbaPng(onWhite(picture)), field, options);
   }
-  const actual = size ? `it is ${size.width} x ${size.height}` : 'its header gives no size';
-  throw invalid(field, `a BMP cannot be resized; send it at ${target}, or as PNG/JPEG, or with fit none (${actual})`);
+  const header = { width, height, orientation: 1 };
+  return fitWithSharp(field, { format: 'bmp', header }, options, (sharp) =>
+    sharp(picture.rgba, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_SOURCE_PIXELS }),
+  );
 }
 
 /** msg.payload for a fitted push: one picture, or an array of 1 to 5. */
@@ -179,7 +207,7 @@ export async function fitImages(value: unknown, field: string, options: FitOptio
   const images = await Promise.all(
     imageInputs(value, field).map((input) => fitImage(input.value, input.field, options)),
   );
-  return images as readonly ImageFile[] as PushImages;
+  return images as readonly SentImageFile[] as PushImages;
 }
 
 async function read<T>(field: string, work: () => Promise<T>): Promise<T> {

@@ -1,20 +1,45 @@
-/** Image input for a push: what the node accepts, the format read from the bytes, the limits. */
+/**
+ * Image input for a push: what the node accepts, the format read from the bytes, the limits. The devices
+ * are known to show PNG and JPEG; a push sends only those (see ./sendable and ./fit).
+ */
 import { types } from 'node:util';
 import { invalid } from '../errors';
 import type { PageId } from '../values/ids';
 import { LIMITS } from '../values/limits';
 import type { Parsed } from '../values/primitives';
 
-export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp';
+/** The formats read from a picture's bytes. */
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp' | 'tiff';
+/** The formats a push sends. */
+export type SentFormat = 'png' | 'jpeg';
 
-/** One picture as sent: bytes within 2 MB, of a format read from the bytes. */
+/** One picture as given: bytes within 2 MB, of a format read from the bytes. */
 export interface ImageFile {
   data: Buffer;
   format: ImageFormat;
 }
 
-/** The pictures of one push: 1 to 5 image files. */
-export type PushImages = Parsed<readonly ImageFile[], 'PushImages'>;
+/** One picture as sent: PNG or JPEG, within 2 MB. */
+export interface SentImageFile extends ImageFile {
+  format: SentFormat;
+}
+
+/** The pictures of one push: 1 to 5 of them, each PNG or JPEG. */
+export type PushImages = Parsed<readonly SentImageFile[], 'PushImages'>;
+
+/** A format's name as a user knows it. */
+export const FORMAT_NAMES: Record<ImageFormat, string> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  gif: 'GIF',
+  bmp: 'BMP',
+  webp: 'WebP',
+  tiff: 'TIFF',
+};
+
+export function isSentFormat(format: ImageFormat): format is SentFormat {
+  return format === 'png' || format === 'jpeg';
+}
 
 export interface ImagePush {
   images: PushImages;
@@ -28,6 +53,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
   gif: 'image/gif',
   bmp: 'image/bmp',
   webp: 'image/webp',
+  tiff: 'image/tiff',
 };
 
 export const FILE_EXTENSIONS: Record<ImageFormat, string> = {
@@ -36,6 +62,7 @@ export const FILE_EXTENSIONS: Record<ImageFormat, string> = {
   gif: 'gif',
   bmp: 'bmp',
   webp: 'webp',
+  tiff: 'tif',
 };
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
@@ -52,6 +79,8 @@ export function detectImageFormat(bytes: Uint8Array): ImageFormat | undefined {
   }
   if (startsWith(bytes, [0x42, 0x4d]) && bytes.length >= 26) return 'bmp';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  // II*\0 (little-endian) or MM\0* (big-endian)
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   return undefined;
 }
 
@@ -107,7 +136,7 @@ export function imageFile(value: unknown, field: string): ImageFile {
   const data = decodeImageInput(value, field);
   if (data.length === 0) throw invalid(field, 'is empty');
   const format = detectImageFormat(data);
-  if (!format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP or WebP image', data);
+  if (!format) throw invalid(field, 'is not a PNG, JPEG, GIF, BMP, WebP or TIFF image', data);
   return { data, format };
 }
 
@@ -120,19 +149,24 @@ export function imageInputs(value: unknown, field = 'payload'): { value: unknown
   return value.map((item: unknown, index) => ({ value: item, field: `${field}[${index}]` }));
 }
 
-/** msg.payload for an image push sent as given: one image, or an array of 1 to 5. */
-export function imageFiles(value: unknown, field = 'payload'): PushImages {
-  return imageInputs(value, field).map((input) =>
-    imageFile(input.value, input.field),
-  ) as readonly ImageFile[] as PushImages;
+/** A picture read, with the field its errors name. */
+export interface NamedImage {
+  image: ImageFile;
+  field: string;
+}
+
+/** msg.payload for an image push, read as given: one image, or an array of 1 to 5. */
+export function imageFiles(value: unknown, field = 'payload'): NamedImage[] {
+  return imageInputs(value, field).map((input) => ({ image: imageFile(input.value, input.field), field: input.field }));
 }
 
 /** A list of 1 to 5 pictures, each given as `{data}` (a Buffer, a data URL or base64). */
-export function imageList(value: unknown, field = 'images'): PushImages {
+export function imageList(value: unknown, field = 'images'): NamedImage[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.imagesPerPush) {
     throw invalid(field, `must hold 1 to ${LIMITS.imagesPerPush} images`, value);
   }
-  return value.map((image: unknown, index) =>
-    imageFile((image as { data?: unknown } | null | undefined)?.data, `${field}[${index}]`),
-  ) as readonly ImageFile[] as PushImages;
+  return value.map((image: unknown, index) => {
+    const at = `${field}[${index}]`;
+    return { image: imageFile((image as { data?: unknown } | null | undefined)?.data, at), field: at };
+  });
 }

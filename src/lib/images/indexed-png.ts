@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Rgb } from './palette';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const CRC_TABLE = (() => {
   const table = new Int32Array(256);
@@ -24,7 +24,8 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ -1) >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** A PNG chunk: its length, type, data and CRC. */
+export function chunk(type: string, data: Uint8Array): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const out = Buffer.alloc(body.length + 8);
   out.writeUInt32BE(data.length, 0);

@@ -35,6 +35,9 @@ function readHeader(bytes: Buffer, format: ImageFormat): PictureHeader | undefin
     }
     case 'webp':
       return webpHeader(bytes);
+    case 'tiff':
+      // Never sent as it is (it becomes a PNG), so its size is sharp's to read.
+      return undefined;
   }
 }
 

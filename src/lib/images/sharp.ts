@@ -23,7 +23,8 @@ export class SharpUnavailable extends Error implements SharpProblem {
     const wayOut = `${explained.wayOut}, or ${webAssemblyInstall()}`;
     super(
       `pictures cannot be fitted to the screen here: sharp, the image library, cannot load (${explained.problem}). ` +
-        "Pictures of exactly the screen's size, and any sent with fit none, are sent as they are. " +
+        "PNG and JPEG pictures of exactly the screen's size, and any sent with fit none, are sent as they are, " +
+        'BMP pictures as PNG; GIF, WebP and TIFF cannot be sent. ' +
         `To fit pictures, ${wayOut}. sharp said: ${explained.said}`,
     );
     this.name = 'SharpUnavailable';

@@ -8,7 +8,7 @@ import { invalid } from '../errors';
 import { LIMITS } from '../values/limits';
 import { isTwoLevelMode, TWO_LEVEL_MODES, type TwoLevelMode } from '../values/display';
 import { quantize, type DitherMode } from './dither';
-import type { ImageFile, PushImages } from './image-file';
+import type { PushImages, SentImageFile } from './image-file';
 import { encodeIndexedPng } from './indexed-png';
 import { PALETTES } from './palette';
 import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
@@ -41,15 +41,14 @@ function sharpFor(field: string, mode: TwoLevelMode): SharpFactory {
 /** The pictures of a push (already fitted) in `mode`: each a PNG of only pure black and pure white. */
 export async function twoLevelImages(images: PushImages, mode: TwoLevelMode, field = 'payload'): Promise<PushImages> {
   const made = await Promise.all(
-    images.map(async (image, index): Promise<ImageFile> => {
+    images.map(async (image, index): Promise<SentImageFile> => {
       const at = images.length > 1 ? `${field}[${index}]` : field;
-      if (image.format === 'bmp') throw invalid(at, `is a BMP, which cannot be dithered; send it as PNG or JPEG`);
       const data = await twoLevelPng(image.data, mode, undefined, at);
       if (data.length > LIMITS.imageBytes) throw invalid(at, 'is over 2 MB in black and white; choose a smaller size');
       return { data, format: 'png' };
     }),
   );
-  return made as readonly ImageFile[] as PushImages;
+  return made as readonly SentImageFile[] as PushImages;
 }
 
 /** The picture in `mode` as a PNG of only pure black and pure white, at `size` when given, else at its own. */

@@ -72,17 +72,29 @@ export function pageBody(value: unknown, field = 'body'): PageBody {
   return text(value, field, LIMITS.structuredBody) as PageBody;
 }
 
-/** A title and a body, either left out (undefined); at least one of them is required. */
+/**
+ * A title and a body, each left out when undefined, empty or blank: the one with text goes alone. At least
+ * one of them must hold text, as the specification requires one of the two.
+ */
 export function structuredText(
   title: unknown,
   body: unknown,
 ): { title: PageTitle; body?: PageBody } | { body: PageBody } {
-  const parsedTitle = title === undefined ? undefined : pageTitle(title);
-  const parsedBody = body === undefined ? undefined : pageBody(body);
+  const parsedTitle = isBlank(title) ? undefined : pageTitle(title);
+  const parsedBody = isBlank(body) ? undefined : pageBody(body);
   if (parsedTitle !== undefined)
     return parsedBody === undefined ? { title: parsedTitle } : { title: parsedTitle, body: parsedBody };
-  if (parsedBody === undefined) throw invalid('title', 'or body is required');
+  if (parsedBody === undefined) {
+    throw invalid(
+      'title',
+      'or body is required: at least one of them must hold text (both are missing, empty or blank)',
+    );
+  }
   return { body: parsedBody };
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
 /** The modes in which display-image makes a picture black and white itself, sending it with the service's dither off. */

@@ -60,10 +60,11 @@ export function boolean(value: unknown, field: string): boolean {
   throw invalid(field, 'must be true or false', value);
 }
 
-export function text(value: unknown, field: string, max: number, options: { allowEmpty?: boolean } = {}): string {
+/** A string, not blank unless `allowEmpty`, of at most `max` characters when the rule sets a length. */
+export function text(value: unknown, field: string, max?: number, options: { allowEmpty?: boolean } = {}): string {
   if (typeof value !== 'string') throw invalid(field, 'must be a string', value);
   if (!options.allowEmpty && value.trim() === '') throw invalid(field, 'must not be empty or blank');
-  if (value.length > max && characterCount(value) > max) {
+  if (max !== undefined && value.length > max && characterCount(value) > max) {
     throw invalid(field, `must be at most ${max} characters`, value);
   }
   return value;

@@ -138,9 +138,9 @@ const TODO_FIELD_NAMES = [
 function todoFields(source: Record<string, unknown>): TodoFields {
   const fields: TodoFields = {};
   const given = (key: string) => source[key] !== undefined;
-  if (given('title')) fields.title = text(source.title, 'title', LIMITS.freeText);
+  if (given('title')) fields.title = text(source.title, 'title');
   if (given('description')) {
-    fields.description = text(source.description, 'description', LIMITS.freeText, { allowEmpty: true });
+    fields.description = text(source.description, 'description', undefined, { allowEmpty: true });
   }
   if (given('due')) {
     if (given('dueDate') || given('dueTime')) throw invalid('due', 'give either due or dueDate/dueTime, not both');
@@ -185,7 +185,20 @@ export function todoCreate(value: unknown, field = 'payload'): TodoCreate {
   if (fields.title === undefined) throw invalid('title', 'is required to create a to-do');
   // A new to-do without repeatType does not repeat: a repeat field alone would be dropped silently.
   checkRepeat({ repeatType: 'none', ...fields });
-  return { ...fields, title: fields.title } as TodoCreate;
+  return withinRequestSize({ ...fields, title: fields.title }, field) as TodoCreate;
+}
+
+/**
+ * The update fields the service may not apply: one statement of the interface lists repeatType and
+ * deviceId as updatable, the newer one does not, and neither lists the repeat days for an update. An
+ * update that carries any of them is confirmed from what the service then lists.
+ */
+export const UNCERTAIN_UPDATE_FIELDS = ['repeatType', 'repeatWeekday', 'repeatMonth', 'repeatDay', 'deviceId'] as const;
+export type UncertainUpdateField = (typeof UNCERTAIN_UPDATE_FIELDS)[number];
+
+/** The uncertain fields an update carries, in the order above. */
+export function uncertainFieldsOf(fields: TodoUpdate): UncertainUpdateField[] {
+  return UNCERTAIN_UPDATE_FIELDS.filter((field) => fields[field] !== undefined);
 }
 
 /** The body of PUT /todos/{id}: at least one field; `status` belongs to the complete operation. */
@@ -195,7 +208,25 @@ export function todoUpdate(value: unknown, field = 'payload'): TodoUpdate {
   }
   const fields = todoFields(plainObject(value, field, [...TODO_FIELD_NAMES, 'id']));
   if (Object.keys(fields).length === 0) throw invalid(field, 'must hold at least one field to change');
-  return fields as TodoUpdate;
+  return withinRequestSize(fields, field) as TodoUpdate;
+}
+
+/**
+ * The guard against runaway input where the specification sets no length: the JSON body a request would
+ * carry, at most LIMITS.jsonRequestBytes (1 MB), counted as sent (UTF-8).
+ */
+function withinRequestSize<T>(body: T, field: string): T {
+  // Each character is at least one byte and at most six as JSON: most bodies need no count.
+  const json = JSON.stringify(body);
+  if (json.length * 6 <= LIMITS.jsonRequestBytes) return body;
+  const bytes = new TextEncoder().encode(json).length;
+  if (bytes > LIMITS.jsonRequestBytes) {
+    throw invalid(
+      field,
+      `makes a request body of ${bytes} bytes of JSON; at most ${LIMITS.jsonRequestBytes} bytes (1 MB) go in one request`,
+    );
+  }
+  return body;
 }
 
 /** A Date, also one made in another realm (a function node's sandbox), where `instanceof Date` fails. */

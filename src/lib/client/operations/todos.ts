@@ -1,13 +1,20 @@
 /** The to-do operations (specification 4.3 to 4.7), and the completion workflow built on them. */
-import type { TodoCreated, TodoListItem, TodoState, TodoUpdated } from '../../types';
+import type { TodoCreated, TodoListItem, TodoUpdated } from '../../types';
 import { mergeById } from '../../todos/merge';
 import type { DeviceId, TodoId } from '../../values/ids';
-import type { TodoCreate, TodoFilter, TodoStatus, TodoUpdate } from '../../values/todos';
+import {
+  uncertainFieldsOf,
+  type TodoCreate,
+  type TodoFilter,
+  type TodoStatus,
+  type TodoUpdate,
+} from '../../values/todos';
 import { expectArray, expectObject } from '../envelope';
-import { todoTarget } from '../order';
+import { todoTarget, type Target } from '../order';
 import type { Request } from '../request';
 import type { CallOptions, Caller } from '../request-path';
-import { findTodo, setTodoCompleted, type WantedState } from './todo-state';
+import { confirmedUpdate } from './todo-confirm';
+import { findTodo, setTodoCompleted, type CompletionResult, type WantedState } from './todo-state';
 
 export class TodoOperations {
   constructor(private readonly path: Caller) {}
@@ -33,25 +40,26 @@ export class TodoOperations {
     return expectObject<TodoCreated>(data, 'create to-do');
   }
 
+  /**
+   * PUT /todos/{id}. An update that carries a field the service may not apply
+   * (repeatType, the repeat days, deviceId) reads the to-do back and fails,
+   * naming each such field, where the service did not apply it; the update
+   * and its read are one operation in the to-do's order.
+   */
   async update(id: TodoId, fields: TodoUpdate, options?: CallOptions): Promise<TodoUpdated> {
-    const data = await this.path.call(
-      {
-        name: 'update to-do',
-        method: 'PUT',
-        path: `/todos/${id}`,
-        json: fields,
-        repeat: 'always',
-        target: todoTarget(id),
-      },
-      options,
-    );
-    return expectObject<TodoUpdated>(data, 'update to-do');
+    if (uncertainFieldsOf(fields).length === 0) return this.sendUpdate(id, fields, todoTarget(id), options);
+    const work = () =>
+      confirmedUpdate(this, () => this.sendUpdate(id, fields, undefined, options), id, fields, options);
+    return this.path.ordered(todoTarget(id), 'update to-do', work, options);
   }
 
-  /** The service's complete call: it flips the state. Repeated only when it certainly did not arrive. */
+  /**
+   * The service's complete call as it is, once: it toggles, or on some services
+   * only marks completed. Repeated only when it certainly did not arrive.
+   */
   async toggle(id: TodoId, options?: CallOptions): Promise<void> {
     await this.path.call(
-      { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' },
+      { name: 'mark complete / incomplete', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent' },
       options,
     );
   }
@@ -91,20 +99,53 @@ export class TodoOperations {
     return findTodo(this, id, options);
   }
 
-  /** Brings a to-do to the wanted state (see setTodoCompleted), as one operation in the to-do's order. */
-  setCompleted(id: TodoId, wanted: WantedState, options?: CallOptions): Promise<TodoState & { changed: boolean }> {
+  /** Brings a to-do to the wanted state and confirms it (see setTodoCompleted), as one operation in the to-do's order. */
+  setCompleted(id: TodoId, wanted: WantedState, options?: CallOptions): Promise<CompletionResult> {
     // Its own requests are not ordered again: the whole workflow holds the to-do's turn.
     const calls = {
       list: (filter: TodoFilter, inner?: CallOptions) => this.list(filter, inner),
-      toggle: async (todo: TodoId, inner?: CallOptions) => {
-        await this.path.call(toggleRequest(todo), inner);
+      complete: async (todo: TodoId, inner?: CallOptions) => {
+        await this.path.call(completeRequest(todo), inner);
+      },
+      reopenByUpdate: async (todo: TodoId, inner?: CallOptions) => {
+        const data = await this.path.call(reopenByUpdateRequest(todo), inner);
+        return expectObject<TodoUpdated>(data, 'reopen to-do by update');
       },
     };
     const work = () => setTodoCompleted(this.path, calls, id, wanted, options);
-    return this.path.ordered(todoTarget(id), 'complete to-do', work, options);
+    const name = wanted === 'toggle' ? 'toggle to-do' : wanted ? 'complete to-do' : 'reopen to-do';
+    return this.path.ordered(todoTarget(id), name, work, options);
+  }
+
+  private async sendUpdate(
+    id: TodoId,
+    fields: TodoUpdate,
+    target: Target | undefined,
+    options?: CallOptions,
+  ): Promise<TodoUpdated> {
+    const data = await this.path.call(
+      { name: 'update to-do', method: 'PUT', path: `/todos/${id}`, json: fields, repeat: 'always', target },
+      options,
+    );
+    return expectObject<TodoUpdated>(data, 'update to-do');
   }
 }
 
-function toggleRequest(id: TodoId): Request {
-  return { name: 'toggle to-do', method: 'PUT', path: `/todos/${id}/complete`, repeat: 'unsent', stateReadAgain: true };
+function completeRequest(id: TodoId): Request {
+  return {
+    name: 'mark complete / incomplete',
+    method: 'PUT',
+    path: `/todos/${id}/complete`,
+    repeat: 'unsent',
+    stateReadAgain: true,
+  };
+}
+
+/**
+ * The specification says status cannot be set through an update; a service
+ * that applies it anyway reopens a to-do so. Sent only after the complete call
+ * left a to-do completed that should be pending; repeating it changes nothing.
+ */
+function reopenByUpdateRequest(id: TodoId): Request {
+  return { name: 'reopen to-do by update', method: 'PUT', path: `/todos/${id}`, json: { status: 0 }, repeat: 'always' };
 }
