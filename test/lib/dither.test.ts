@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ditherMode, quantize } from '../../dist/lib/images/dither';
 import { encodeIndexedPng } from '../../dist/lib/images/indexed-png';
 import { PALETTES, paletteName } from '../../dist/lib/images/palette';
-import { twoLevelPng } from '../../dist/lib/images/two-level';
+import { blackAndWhitePng } from '../../dist/lib/images/black-and-white';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import { coloursOf, darkness, pixelsOf } from '../render/support';
 
@@ -103,7 +103,7 @@ function redShare(pixels: { width: number; data: Buffer }, left: number): number
   return red / all;
 }
 
-describe('two-level pictures for display-image', function () {
+describe('black-and-white pictures for display-image', function () {
   it('makes a photo of any format an exact black-and-white PNG of the size asked, in each mode', async () => {
     const photo = await sharp({
       create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 140, b: 200 } },
@@ -111,7 +111,7 @@ describe('two-level pictures for display-image', function () {
       .jpeg()
       .toBuffer();
     for (const mode of ['atkinson', 'floyd-steinberg', 'threshold'] as const) {
-      const png = await twoLevelPng(photo, mode, { width: 400, height: 300 });
+      const png = await blackAndWhitePng(photo, mode, { width: 400, height: 300 });
       expect([png[24], png[25]], mode).to.deep.equal([1, 3]);
       const pixels = await pixelsOf(png);
       expect([pixels.width, pixels.height]).to.deep.equal([400, 300]);
@@ -126,7 +126,7 @@ describe('two-level pictures for display-image', function () {
   });
 
   it('refuses bytes that are no picture, and an unknown mode', async () => {
-    const notPicture = twoLevelPng(Buffer.from('hello'), 'threshold');
+    const notPicture = blackAndWhitePng(Buffer.from('hello'), 'threshold');
     await notPicture.then(
       () => expect.fail('a text was drawn'),
       (error: DeviceCloudError) => {
@@ -134,7 +134,7 @@ describe('two-level pictures for display-image', function () {
         expect(error.message).to.match(/could not be read as an image/);
       },
     );
-    await twoLevelPng(Buffer.from('hello'), 'ordered' as 'threshold').then(
+    await blackAndWhitePng(Buffer.from('hello'), 'ordered' as 'threshold').then(
       () => expect.fail('an unknown mode was taken'),
       (error: DeviceCloudError) => expect(error.field).to.equal('dither'),
     );

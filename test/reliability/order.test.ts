@@ -1,4 +1,4 @@
-// Operations on one target land in the order they came (issue 16), through the nodes, against the
+// Operations on one target land in the order they came, through the nodes, against the
 // simulator's faults: the service ends in the newest operation's state, and every message ends once.
 // A page push still waiting when a newer push to its page comes is not sent: it goes on with
 // msg.payload = {superseded: true, deviceId, pageId}.

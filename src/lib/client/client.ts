@@ -9,7 +9,7 @@ import type { LimiterOptions } from './limiter';
 import { DeviceOperations } from './operations/devices';
 import { DisplayOperations } from './operations/display';
 import { TodoOperations } from './operations/todos';
-import { RequestPath } from './request-path';
+import { AccountRequests } from './account-requests';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { Transport, type AuthHeader } from './transport';
 
@@ -33,7 +33,7 @@ export class ServiceClient {
   readonly retry: RetryOptions;
   readonly limits: LimiterOptions;
   private readonly address: ServiceAddress;
-  private readonly path: RequestPath;
+  private readonly path: AccountRequests;
 
   constructor(options: ClientOptions) {
     this.address = serviceAddress(options.baseUrl);
@@ -47,7 +47,7 @@ export class ServiceClient {
       timeoutMs: this.timeoutMs,
       connections: this.limits.maxInFlight,
     });
-    this.path = new RequestPath(transport, this.retry, this.limits);
+    this.path = new AccountRequests(transport, this.retry, this.limits);
     this.devices = new DeviceOperations(this.path);
     this.todos = new TodoOperations(this.path);
     this.display = new DisplayOperations(this.path);

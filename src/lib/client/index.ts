@@ -7,7 +7,7 @@ export {
   type TextPushInput,
 } from './device-cloud-client';
 export type { AuthHeader } from './transport';
-export type { CallOptions } from './request-path';
+export type { CallOptions } from './account-requests';
 export type { LimiterOptions } from './limiter';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export type { PageDeleted, PushOutcome } from './operations/display';

@@ -98,26 +98,26 @@ function isBlank(value: unknown): boolean {
 }
 
 /** The modes in which display-image makes a picture black and white itself, sending it with the service's dither off. */
-export const TWO_LEVEL_MODES = ['atkinson', 'floyd-steinberg', 'threshold'] as const;
-export type TwoLevelMode = (typeof TWO_LEVEL_MODES)[number];
+export const BLACK_AND_WHITE_MODES = ['atkinson', 'floyd-steinberg', 'threshold'] as const;
+export type BlackAndWhiteMode = (typeof BLACK_AND_WHITE_MODES)[number];
 
 /** `dither` as the dialog and msg.dither take it. */
-export const IMAGE_DITHER_CHOICES = ['true', 'false', ...TWO_LEVEL_MODES] as const;
+export const IMAGE_DITHER_CHOICES = ['true', 'false', ...BLACK_AND_WHITE_MODES] as const;
 
-/** How an image push is dithered: by the service (`dither`), or by the node (`twoLevel`, then `dither` is false). */
+/** How an image push is dithered: by the service (`dither`), or by the node (`blackAndWhite`, then `dither` is false). */
 export interface ImageDither {
   dither: boolean;
-  twoLevel?: TwoLevelMode;
+  blackAndWhite?: BlackAndWhiteMode;
 }
 
-export function isTwoLevelMode(value: unknown): value is TwoLevelMode {
-  return typeof value === 'string' && (TWO_LEVEL_MODES as readonly string[]).includes(value);
+export function isBlackAndWhiteMode(value: unknown): value is BlackAndWhiteMode {
+  return typeof value === 'string' && (BLACK_AND_WHITE_MODES as readonly string[]).includes(value);
 }
 
-/** `true` / `false` (also as strings): the service's dither on or off; a two-level mode: ours, the service's off. */
+/** `true` / `false` (also as strings): the service's dither on or off; a black-and-white mode: ours, the service's off. */
 export function imageDither(value: unknown, field = 'dither'): ImageDither {
   if (value === true || value === 'true') return { dither: true };
   if (value === false || value === 'false') return { dither: false };
-  if (isTwoLevelMode(value)) return { dither: false, twoLevel: value };
-  throw invalid(field, `must be true, false, or one of ${TWO_LEVEL_MODES.join(', ')}`, value);
+  if (isBlackAndWhiteMode(value)) return { dither: false, blackAndWhite: value };
+  throw invalid(field, `must be true, false, or one of ${BLACK_AND_WHITE_MODES.join(', ')}`, value);
 }

@@ -1,6 +1,6 @@
 import { FORM_DATA } from '../../lib/client/modules';
 import { fitImages, fitOptions, type ImagePush } from '../../lib/images';
-import { twoLevelImages } from '../../lib/images/two-level';
+import { blackAndWhiteImages } from '../../lib/images/black-and-white';
 import { SHARP } from '../../lib/images/sharp';
 import type { PushResult } from '../../lib/types';
 import { imageDither } from '../../lib/values';
@@ -13,11 +13,11 @@ export default defineDeviceAction<ImagePush, PushResult>({
   preload: [FORM_DATA, SHARP],
   async prepare(inputs) {
     const pageId = await optionalPageId(inputs);
-    const { dither, twoLevel } = imageDither(await inputs.get('dither', 'dither', true));
+    const { dither, blackAndWhite } = imageDither(await inputs.get('dither', 'dither', true));
     const fit = fitOptions(await inputs.get('fit'), await inputs.get('width'), await inputs.get('height'));
     // Fitted (and made black and white) once per message, however many devices it goes to.
     const fitted = await fitImages(inputs.msg.payload, 'payload', fit);
-    const images = twoLevel ? await twoLevelImages(fitted, twoLevel) : fitted;
+    const images = blackAndWhite ? await blackAndWhiteImages(fitted, blackAndWhite) : fitted;
     return { pageId, dither, images };
   },
   run: (client, deviceId, push, options) => client.display.pushImages(deviceId, push, options),

@@ -4,10 +4,10 @@ import type { SyncInterval } from '../../values/display';
 import type { DeviceId } from '../../values/ids';
 import { expectArray, isObject } from '../envelope';
 import { deviceTarget } from '../order';
-import type { CallOptions, Caller } from '../request-path';
+import type { CallOptions, ServiceRequests } from '../account-requests';
 
 export class DeviceOperations {
-  constructor(private readonly path: Caller) {}
+  constructor(private readonly path: ServiceRequests) {}
 
   async list(options?: CallOptions): Promise<Device[]> {
     const data = await this.path.call(

@@ -6,7 +6,7 @@ import type { DeviceId, PageId } from '../../values/ids';
 import { expectObject } from '../envelope';
 import { deviceTarget, SUPERSEDED } from '../order';
 import { newForm, type Request } from '../request';
-import type { CallOptions, Caller } from '../request-path';
+import type { CallOptions, ServiceRequests } from '../account-requests';
 
 export interface PageDeleted {
   deviceId: string;
@@ -21,7 +21,7 @@ export interface PageDeleted {
 export type PushOutcome = PushResult | SupersededPush;
 
 export class DisplayOperations {
-  constructor(private readonly path: Caller) {}
+  constructor(private readonly path: ServiceRequests) {}
 
   pushText(deviceId: DeviceId, push: TextPush, options?: CallOptions): Promise<PushOutcome> {
     const json = { text: push.text, fontSize: push.fontSize, pageId: push.pageId };

@@ -9,7 +9,7 @@ import type { TodoListItem, TodoUpdated } from '../../types';
 import type { TodoId } from '../../values/ids';
 import { toInteger } from '../../values/primitives';
 import { uncertainFieldsOf, type TodoUpdate, type UncertainUpdateField } from '../../values/todos';
-import type { CallOptions } from '../request-path';
+import type { CallOptions } from '../account-requests';
 import { findTodo, type TodoLookup } from './todo-state';
 
 /** A field sent that the service's list does not show as sent. */

@@ -13,7 +13,7 @@ import { isCompleted } from '../../todos/watch';
 import type { TodoListItem, TodoState, TodoUpdated } from '../../types';
 import type { TodoId } from '../../values/ids';
 import type { TodoFilter, TodoStatus } from '../../values/todos';
-import type { CallOptions, Caller } from '../request-path';
+import type { CallOptions, ServiceRequests } from '../account-requests';
 
 /** `true` completed, `false` pending, `'toggle'` the opposite of the state read. */
 export type WantedState = boolean | 'toggle';
@@ -60,7 +60,7 @@ export async function findTodo(
  * retry loop: read again, then call if still needed.
  */
 export async function setTodoCompleted(
-  path: Caller,
+  path: ServiceRequests,
   todos: TodoStateCalls,
   id: TodoId,
   wanted: WantedState,

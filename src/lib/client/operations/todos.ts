@@ -12,12 +12,12 @@ import {
 import { expectArray, expectObject } from '../envelope';
 import { todoTarget, type Target } from '../order';
 import type { Request } from '../request';
-import type { CallOptions, Caller } from '../request-path';
+import type { CallOptions, ServiceRequests } from '../account-requests';
 import { confirmedUpdate } from './todo-confirm';
 import { findTodo, setTodoCompleted, type CompletionResult, type WantedState } from './todo-state';
 
 export class TodoOperations {
-  constructor(private readonly path: Caller) {}
+  constructor(private readonly path: ServiceRequests) {}
 
   /**
    * The to-dos, filtered. Without a status filter, pending and completed ones

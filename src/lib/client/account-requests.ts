@@ -19,7 +19,7 @@ export interface CallOptions {
 }
 
 /** What the operations need of the request path. */
-export interface Caller {
+export interface ServiceRequests {
   /**
    * Sends one request with the account's pacing, order and retries; resolves
    * with the data of the answer, or SUPERSEDED for a page push a newer one replaced.
@@ -40,7 +40,7 @@ export interface Caller {
   ): Promise<T>;
 }
 
-export class RequestPath implements Caller {
+export class AccountRequests implements ServiceRequests {
   private readonly closing = new AbortController();
   private readonly signals = new CallSignals(this.closing.signal);
   readonly limiter: RequestLimiter;

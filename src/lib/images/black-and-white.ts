@@ -2,20 +2,20 @@
  * display-image's own dithering (`msg.dither` = `atkinson`, `floyd-steinberg` or `threshold`): a picture of
  * any format sharp reads becomes an exact black-and-white PNG (1 bit a pixel), sent with the service's dither
  * off. sharp only decodes and resizes here; the dots are ours (./dither), the same as the page renderer's.
- * The page renderer itself never loads sharp, which some platforms cannot (issue 13).
+ * The page renderer itself never loads sharp, which some platforms cannot.
  */
 import { invalid } from '../errors';
 import { LIMITS } from '../values/limits';
-import { isTwoLevelMode, TWO_LEVEL_MODES, type TwoLevelMode } from '../values/display';
+import { isBlackAndWhiteMode, BLACK_AND_WHITE_MODES, type BlackAndWhiteMode } from '../values/display';
 import { quantize, type DitherMode } from './dither';
 import type { PushImages, SentImageFile } from './image-file';
 import { encodeIndexedPng } from './indexed-png';
 import { PALETTES } from './palette';
 import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
 
-export { isTwoLevelMode, TWO_LEVEL_MODES, type TwoLevelMode };
+export { isBlackAndWhiteMode, BLACK_AND_WHITE_MODES, type BlackAndWhiteMode };
 
-export interface TwoLevelSize {
+export interface BlackAndWhiteSize {
   width: number;
   height: number;
   /** How the picture meets a size of another shape (default `contain`: white bars). */
@@ -25,7 +25,7 @@ export interface TwoLevelSize {
 const MAX_SOURCE_PIXELS = 100_000_000;
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
-function sharpFor(field: string, mode: TwoLevelMode): SharpFactory {
+function sharpFor(field: string, mode: BlackAndWhiteMode): SharpFactory {
   try {
     return SHARP.get();
   } catch (error) {
@@ -39,11 +39,15 @@ function sharpFor(field: string, mode: TwoLevelMode): SharpFactory {
 }
 
 /** The pictures of a push (already fitted) in `mode`: each a PNG of only pure black and pure white. */
-export async function twoLevelImages(images: PushImages, mode: TwoLevelMode, field = 'payload'): Promise<PushImages> {
+export async function blackAndWhiteImages(
+  images: PushImages,
+  mode: BlackAndWhiteMode,
+  field = 'payload',
+): Promise<PushImages> {
   const made = await Promise.all(
     images.map(async (image, index): Promise<SentImageFile> => {
       const at = images.length > 1 ? `${field}[${index}]` : field;
-      const data = await twoLevelPng(image.data, mode, undefined, at);
+      const data = await blackAndWhitePng(image.data, mode, undefined, at);
       if (data.length > LIMITS.imageBytes) throw invalid(at, 'is over 2 MB in black and white; choose a smaller size');
       return { data, format: 'png' };
     }),
@@ -52,13 +56,13 @@ export async function twoLevelImages(images: PushImages, mode: TwoLevelMode, fie
 }
 
 /** The picture in `mode` as a PNG of only pure black and pure white, at `size` when given, else at its own. */
-export async function twoLevelPng(
+export async function blackAndWhitePng(
   picture: Buffer,
-  mode: TwoLevelMode,
-  size?: TwoLevelSize,
+  mode: BlackAndWhiteMode,
+  size?: BlackAndWhiteSize,
   field = 'payload',
 ): Promise<Buffer> {
-  if (!isTwoLevelMode(mode)) throw invalid('dither', `must be one of ${TWO_LEVEL_MODES.join(', ')}`, mode);
+  if (!isBlackAndWhiteMode(mode)) throw invalid('dither', `must be one of ${BLACK_AND_WHITE_MODES.join(', ')}`, mode);
   const sharp = sharpFor(field, mode);
   let pipeline: ReturnType<SharpFactory>;
   let pixels: { data: Buffer; info: { width: number; height: number } };
