@@ -78,7 +78,22 @@ describe('the npm package', function () {
     expect(files.filter((file) => /^nodes\/icons\/.+\.svg$/.test(file))).to.have.length(NODE_TYPES.length);
     expect(files).to.include.members(['README.md', 'LICENSE', 'package.json', 'dist/simulator/cli.js']);
     expect(files.some((file) => file.startsWith('examples/'))).to.equal(true);
-    expect(files.filter((file) => /^(test|src|scripts|\.ci)\//.test(file))).to.deep.equal([]);
+    expect(files.filter((file) => /^(test|src|scripts|bench|docs|\.ci|\.github)\//.test(file))).to.deep.equal([]);
+    expect(files, 'the changelog').to.include('CHANGELOG.md');
+    expect(
+      files.filter((file) => file.endsWith('.map')),
+      'source maps (of sources not shipped)',
+    ).to.deep.equal([]);
+    expect(
+      files.filter((file) => file.endsWith('.d.ts') && !file.startsWith('dist/lib/')),
+      'type declarations beside the library',
+    ).to.deep.equal([]);
+    expect(files.filter((file) => /^nodes\/locales\/[^/]+\/device-cloud\.(html|json)$/.test(file))).to.have.length(4);
+    expect(files).to.include('resources/device-cloud-editor.js');
+  });
+
+  it('publishes as a public package', () => {
+    expect(pkg.publishConfig).to.deep.equal({ access: 'public' });
   });
 
   it('installs into a plain user directory, registers the nodes and lists the simulator devices', async () => {
