@@ -32,6 +32,8 @@ const TAB_ORDER = [
   'todo-complete',
   'todo-delete',
   'todo-watch',
+  'todo-sync-list',
+  'todo-sync-home-assistant',
 ];
 
 function readExamples() {

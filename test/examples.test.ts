@@ -130,6 +130,8 @@ function keysDeep(value: unknown, keys: string[] = []): string[] {
 
 /** Nodes that start messages of their own rather than carry on the one they got. */
 const MESSAGE_SOURCES = new Set(['device-cloud-todo-watch']);
+/** Nodes that speak on a second output of changes a person made on the device. */
+const DEVICE_REPORTERS = new Set(['device-cloud-todo-sync']);
 const isAction = (node: FlowNode) => NODE_TYPES.includes(node.type) && node.type !== ACCOUNT_TYPE;
 const wiresOf = (node: FlowNode): string[] => (Array.isArray(node.wires) ? node.wires.flat() : []);
 const accountsOf = (nodes: FlowNode[]) => nodes.filter((node) => node.type === ACCOUNT_TYPE);
@@ -268,6 +270,7 @@ function runsAgainstTheSimulator(nodes: FlowNode[]): void {
       const run = await ExampleRun.load(harness, nodes);
       for (const inject of run.injects) await run.press(inject);
       if (run.watches.length) await run.changeTodosAndPoll();
+      if (run.syncs.length) await run.changeOnDeviceAndSync();
 
       expect(run.caughtErrors(), 'messages a Catch node got').to.deep.equal([]);
       for (const id of run.expectedDebugs) {
@@ -291,6 +294,7 @@ class ExampleRun {
   readonly byId: Map<string, FlowNode>;
   readonly catchDebugs: Set<string>;
   readonly watches: string[];
+  readonly syncs: FlowNode[];
   readonly injects: FlowNode[];
   readonly received = new Map<string, Message[]>();
   readonly events = new EventEmitter();
@@ -315,6 +319,7 @@ class ExampleRun {
     this.byId = new Map(nodes.map((node) => [node.id, node]));
     this.catchDebugs = new Set(nodes.filter((node) => node.type === 'catch').flatMap(wiresOf));
     this.watches = nodes.filter((node) => MESSAGE_SOURCES.has(node.type)).map((node) => node.id);
+    this.syncs = nodes.filter((node) => DEVICE_REPORTERS.has(node.type));
     this.injects = nodes
       .filter((node) => node.type === 'inject')
       .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0));
@@ -446,6 +451,34 @@ class ExampleRun {
     await this.api('PUT', `/todos/${created.id}/complete`);
     for (const inject of pollers) await this.press(inject);
     expect(this.debugMessagesAfter(afterWatches), 'messages the watch sent on to a debug node').to.be.above(
+      heardBefore,
+    );
+  }
+
+  /**
+   * A to-do sync speaks on its second output of what a person changed on the device: tick off one of its to-dos
+   * through the service's API, as the device would, sync again, and expect a debug node after that output to hear
+   * of it.
+   */
+  async changeOnDeviceAndSync(): Promise<void> {
+    const syncers = this.injects.filter((inject) =>
+      this.reachableFrom(inject).some((node) => DEVICE_REPORTERS.has(node.type)),
+    );
+    expect(syncers, 'an inject node that makes the sync run').to.have.length.above(0);
+    const afterDevice = new Set(
+      this.syncs.flatMap((sync) => {
+        const port = { ...sync, wires: [Array.isArray(sync.wires) ? (sync.wires[1] ?? []) : []] };
+        return this.reachableFrom(port).map((node) => node.id);
+      }),
+    );
+    const heardBefore = this.debugMessagesAfter(afterDevice);
+    const synced = [...this.sim.state.todos.values()].find(
+      (todo) => todo.status === 0 && /\[Node-RED \S+ [0-9a-f]{8}\]$/.test(todo.description ?? ''),
+    );
+    expect(synced, 'a pending to-do of a sync').to.not.equal(undefined);
+    await this.api('PUT', `/todos/${synced?.id}/complete`);
+    await this.press(syncers[0]);
+    expect(this.debugMessagesAfter(afterDevice), 'messages of the device changes a debug node heard').to.be.above(
       heardBefore,
     );
   }

@@ -9,7 +9,16 @@ import { migrateOnLoad } from './migrations';
 
 export { NAMESPACE, text } from './catalog';
 export { prepare } from './dialog-rows';
-export { inputLabels, label, labelBy, labelStyle, outputLabels, paletteLabel } from './labels';
+export {
+  inputLabels,
+  label,
+  labelBy,
+  labelStyle,
+  labelWith,
+  outputLabels,
+  outputLabelsEach,
+  paletteLabel,
+} from './labels';
 export { configVersion } from './migrations';
 export { validators } from './validators';
 

@@ -10,6 +10,7 @@ import todoComplete from './todo-complete';
 import todoCreate from './todo-create';
 import todoDelete from './todo-delete';
 import todoList from './todo-list';
+import todoSync from './todo-sync';
 import todoUpdate from './todo-update';
 import todoWatch from './todo-watch';
 import type { NodeFolder } from '../runtime/node-folder';
@@ -24,6 +25,7 @@ export const NODE_SET: readonly NodeFolder[] = [
   todoComplete,
   todoDelete,
   todoWatch,
+  todoSync,
   displayText,
   displayImage,
   pageDelete,

@@ -49,6 +49,8 @@ export interface MessageContext extends LocalMessageContext {
 /** How a message ended well: what to send on (nothing, one message or several) and the status to show, if any. */
 export interface Outcome {
   send: NodeMessage | NodeMessage[] | null;
+  /** A node with more outputs: the messages of output 2, 3..., each output's in a list. */
+  further?: NodeMessage[][];
   status?: NodeStatus;
 }
 
@@ -58,6 +60,8 @@ export class Failure extends Error {
     readonly error: DeviceCloudError,
     readonly sent: NodeMessage[],
     readonly statusText: string,
+    /** What goes out on output 2, 3... all the same. */
+    readonly further: NodeMessage[][] = [],
   ) {
     super(error.message);
   }
@@ -178,7 +182,9 @@ function registerNode<Running>(
         const context = { msg, inputs, account: current as AccountNode, signal, texts };
         const outcome = await lifecycle.handle(context, started as Running);
         if (outcome.status) setStatus(outcome.status);
-        if (Array.isArray(outcome.send)) {
+        if (outcome.further) {
+          sendToEach(send, outcome.send === null ? [] : [outcome.send].flat(), outcome.further);
+        } else if (Array.isArray(outcome.send)) {
           if (outcome.send.length > 0) send([outcome.send]);
         } else if (outcome.send) {
           send(outcome.send);
@@ -186,7 +192,8 @@ function registerNode<Running>(
         done();
       } catch (error) {
         if (error instanceof Failure) {
-          if (error.sent.length > 0) send([error.sent]);
+          if (error.further.length > 0) sendToEach(send, error.sent, error.further);
+          else if (error.sent.length > 0) send([error.sent]);
           setStatus({ fill: 'red', shape: 'ring', text: error.statusText });
           done(error.error);
           return;
@@ -209,6 +216,13 @@ function registerNode<Running>(
     }
   }
   RED.nodes.registerType(lifecycle.type, DeviceCloudNode);
+}
+
+/** Sends the messages of each output, in one call; nothing when there are none. */
+function sendToEach(send: SendFunction, first: NodeMessage[], further: NodeMessage[][]): void {
+  const outputs = [first, ...further];
+  if (outputs.every((messages) => messages.length === 0)) return;
+  send(outputs.map((messages) => (messages.length === 0 ? null : messages)));
 }
 
 function sameStatus(a: NodeStatus, b: NodeStatus): boolean {

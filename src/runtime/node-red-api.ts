@@ -26,6 +26,12 @@ export interface NodeConfig {
   [property: string]: unknown;
 }
 
+/** A node's context (`node.context()`): its store may be memory (lost on a restart) or a file, as settings say. */
+export interface NodeContext {
+  get(key: string, callback: (error: Error | null | undefined, value: unknown) => void): void;
+  set(key: string, value: unknown, callback: (error?: Error | null) => void): void;
+}
+
 export interface Node {
   id: string;
   type: string;
@@ -39,6 +45,7 @@ export interface Node {
   error(error: unknown, msg?: NodeMessage): void;
   warn(message: unknown): void;
   log(message: unknown): void;
+  context(): NodeContext;
 }
 
 export type NodeConstructor = (this: Node, config: NodeConfig) => void;

@@ -66,6 +66,7 @@ const DIALOGS: Record<string, Dialog> = {
   'device-cloud-todo-complete': { fields: { action: 'select', todoId: 'typed' } },
   'device-cloud-todo-delete': { fields: { todoId: 'typed' } },
   'device-cloud-todo-watch': { fields: { interval: 'input', emitExisting: 'checkbox' }, picker: true },
+  'device-cloud-todo-sync': { fields: { source: 'input', removed: 'select' }, picker: true },
   'device-cloud-display-text': {
     fields: { mode: 'select', pageId: 'select', fontSize: 'typed', skipUnchanged: 'checkbox' },
     hidden: { title: 'typed' },

@@ -135,8 +135,18 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     expect(caughtErrors(firstRun)).to.deep.equal([]);
     // A watch speaks of changes made between two of its polls: whether it has any to tell depends on timing.
     const afterWatches = downstreamOf(flows.filter((node) => node.type === 'device-cloud-todo-watch'));
+    // A sync's second output speaks of changes a person made on the device: none are made here.
+    const afterDevice = downstreamOf(
+      flows
+        .filter((node) => node.type === 'device-cloud-todo-sync')
+        .map((node) => ({ ...node, wires: [node.wires?.[1] ?? []] })),
+    );
     const debugs = flows.filter(
-      (node) => node.type === 'debug' && !catchDebugIds().has(node.id) && !afterWatches.has(node.id),
+      (node) =>
+        node.type === 'debug' &&
+        !catchDebugIds().has(node.id) &&
+        !afterWatches.has(node.id) &&
+        !afterDevice.has(node.id),
     );
     const silent = debugs.filter((node) => node.z !== PROBE_TAB && !firstRun.has(`debug ${node.id}`));
     expect(

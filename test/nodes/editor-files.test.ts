@@ -63,6 +63,7 @@ const CONFIG_KEYS: Record<string, string[]> = {
   'device-cloud-todo-complete': ['action', 'todoId', 'todoIdType'],
   'device-cloud-todo-delete': ['todoId', 'todoIdType'],
   'device-cloud-todo-watch': ['interval', 'deviceId', 'deviceIdType', 'emitExisting'],
+  'device-cloud-todo-sync': ['source', 'deviceId', 'deviceIdType', 'removed'],
   'device-cloud-display-text': [
     'mode',
     'deviceId',

@@ -143,6 +143,9 @@ const GOOD: Record<string, readonly unknown[]> = {
   priority: [0, 1, 2, 'normal', 'important', 'urgent', 3, 'URGENT'],
   repeatType: ['none', 'daily', 'weekly', 'monthly', 'yearly', 'hourly'],
   syncInterval: [0, 10, 30, 60, 180, 720, '30', 15],
+  source: ['fuzz', 'shopping', ' ', '', 7],
+  dryRun: [true, false, 'true', 'maybe'],
+  removed: ['delete', 'complete', 'keep', 'archive'],
 };
 
 function fieldValue(r: Random, name: string, todoIds: number[]): unknown {
@@ -160,6 +163,19 @@ function todoFields(r: Random, todoIds: number[]): Record<string, unknown> {
   }
   if (r.chance(0.05)) fields.status = 1;
   return fields;
+}
+
+/** A list for the to-do sync: items with keys (some repeated, some odd), titles and to-do fields. */
+function syncList(r: Random): unknown {
+  return Array.from({ length: r.int(6) }, () => {
+    const item: Record<string, unknown> = { key: r.chance(0.85) ? `key ${r.int(8)}` : anyValue(r) };
+    if (r.chance(0.9)) item.title = r.chance(0.8) ? `fuzz ${r.string(6)}` : anyValue(r);
+    for (const name of ['description', 'priority', 'repeatType', 'dueDate', 'dueTime', 'repeatDay']) {
+      if (r.chance(0.2)) item[name] = fieldValue(r, name, []);
+    }
+    if (r.chance(0.3)) item.completed = r.pick([true, false, 'true', null, 1]);
+    return item;
+  });
 }
 
 function imagePayload(r: Random): unknown {
@@ -193,6 +209,8 @@ function payloadFor(r: Random, type: string, todoIds: number[]): unknown {
         : { title: fieldValue(r, 'title', todoIds), body: anyValue(r) };
     case 'device-cloud-display-image':
       return imagePayload(r);
+    case 'device-cloud-todo-sync':
+      return syncList(r);
     default:
       return anyValue(r);
   }
@@ -213,6 +231,9 @@ const MSG_FIELDS = [
   'width',
   'height',
   'skipUnchanged',
+  'source',
+  'dryRun',
+  'removed',
 ];
 /** The nodes that may send one copy of a message per device. */
 const FAN_OUT = new Set([
@@ -258,6 +279,7 @@ const VALID_CONFIGS: Record<string, Record<string, unknown>> = {
   },
   'device-cloud-display-image': { deviceId: KITCHEN, deviceIdType: 'str', pageId: '3', dither: 'false' },
   'device-cloud-page-delete': { deviceId: KITCHEN, deviceIdType: 'str', pageId: '4' },
+  'device-cloud-todo-sync': { source: 'fuzz', deviceId: KITCHEN, deviceIdType: 'str', removed: 'delete' },
 };
 const STRUCTURED = {
   mode: 'structured',
@@ -285,6 +307,8 @@ const CONFIG_KEYS = [
   'width',
   'height',
   'skipUnchanged',
+  'source',
+  'removed',
 ];
 const TYPED_INPUT_TYPES = [
   'str',

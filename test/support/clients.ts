@@ -57,3 +57,23 @@ export function thrownBy(call: () => unknown): DeviceCloudError {
   }
   throw new Error('expected the call to throw, it did not');
 }
+
+/**
+ * A call to the simulator's API as another client of the service makes it (the device, a person at it, an app):
+ * not through the nodes or their account. Fails unless the service answers success.
+ */
+export async function callAsAnotherClient(
+  sim: Simulator,
+  method: string,
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<unknown> {
+  const response = await fetch(`${sim.url}/open/v1${path}`, {
+    method,
+    headers: { 'x-api-key': sim.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await response.json()) as { code: number; data?: unknown };
+  expect(envelope.code, `${method} ${path}`).to.equal(0);
+  return envelope.data;
+}

@@ -9,3 +9,4 @@ export * from './limits';
 export * from './ids';
 export * from './display';
 export * from './todos';
+export * from './todo-sync';

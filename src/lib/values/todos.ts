@@ -135,7 +135,12 @@ const TODO_FIELD_NAMES = [
   'deviceId',
 ] as const;
 
-function todoFields(source: Record<string, unknown>): TodoFields {
+/** How a body's fields are read: `clearDue` takes an empty dueDate or dueTime as "clear it" (an update only). */
+export interface FieldOptions {
+  clearDue?: boolean;
+}
+
+function todoFields(source: Record<string, unknown>, options: FieldOptions = {}): TodoFields {
   const fields: TodoFields = {};
   const given = (key: string) => source[key] !== undefined;
   if (given('title')) fields.title = text(source.title, 'title');
@@ -146,8 +151,9 @@ function todoFields(source: Record<string, unknown>): TodoFields {
     if (given('dueDate') || given('dueTime')) throw invalid('due', 'give either due or dueDate/dueTime, not both');
     Object.assign(fields, dueMoment(source.due));
   }
-  if (given('dueDate')) fields.dueDate = dueDate(source.dueDate);
-  if (given('dueTime')) fields.dueTime = dueTime(source.dueTime);
+  const cleared = (key: string) => options.clearDue === true && source[key] === '';
+  if (given('dueDate')) fields.dueDate = cleared('dueDate') ? '' : dueDate(source.dueDate);
+  if (given('dueTime')) fields.dueTime = cleared('dueTime') ? '' : dueTime(source.dueTime);
   if (given('repeatType')) fields.repeatType = repeatType(source.repeatType);
   if (given('repeatWeekday')) fields.repeatWeekday = integerInRange(source.repeatWeekday, 'repeatWeekday', 0, 6);
   if (given('repeatMonth')) fields.repeatMonth = integerInRange(source.repeatMonth, 'repeatMonth', 1, 12);
@@ -201,12 +207,16 @@ export function uncertainFieldsOf(fields: TodoUpdate): UncertainUpdateField[] {
   return UNCERTAIN_UPDATE_FIELDS.filter((field) => fields[field] !== undefined);
 }
 
-/** The body of PUT /todos/{id}: at least one field; `status` belongs to the complete operation. */
-export function todoUpdate(value: unknown, field = 'payload'): TodoUpdate {
+/**
+ * The body of PUT /todos/{id}: at least one field; `status` belongs to the complete operation. With `clearDue`
+ * an empty dueDate or dueTime is sent as it is, to clear it: the specification shows no way to clear a field,
+ * and the simulator reads an empty string so (the to-do sync clears a due date that left its list so).
+ */
+export function todoUpdate(value: unknown, field = 'payload', options: FieldOptions = {}): TodoUpdate {
   if (isPlainObject(value) && Object.hasOwn(value, 'status')) {
     throw invalid('status', 'cannot be changed by an update; use the device-cloud-todo-complete node');
   }
-  const fields = todoFields(plainObject(value, field, [...TODO_FIELD_NAMES, 'id']));
+  const fields = todoFields(plainObject(value, field, [...TODO_FIELD_NAMES, 'id']), options);
   if (Object.keys(fields).length === 0) throw invalid(field, 'must hold at least one field to change');
   return withinRequestSize(fields, field) as TodoUpdate;
 }

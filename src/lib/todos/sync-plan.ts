@@ -1,0 +1,323 @@
+/**
+ * The to-do sync's plan, without I/O: from the list's items, the to-dos as the service lists them and what the
+ * last sync left in memory (nothing after a restart), the writes that make the source's to-dos on the service
+ * equal to the list, and the changes a person made on the device, to report.
+ *
+ * Which side changed a to-do is told by comparing each side with what it held at the last sync: the memory when
+ * there is one, else the mark's digest (see sync-mark). Content (the fields) and state (completed or not) are
+ * told apart, so a to-do ticked off on the device keeps its tick when the list renames it. When both sides
+ * changed the same part differently, the list wins. Nothing is written for an item whose side of the list did
+ * not change: a change on the device is kept and reported instead, once.
+ */
+import type { TodoListItem } from '../types';
+import {
+  asItem,
+  todoCreate,
+  todoUpdate,
+  type DeviceId,
+  type RemovedAction,
+  type SyncItemInput,
+  type TodoCreate,
+  type TodoId,
+  type TodoUpdate,
+} from '../values';
+import {
+  changedFields,
+  contentDigest,
+  contentOfItem,
+  versionOf,
+  versionOfListed,
+  withChanges,
+  type TodoContent,
+  type TodoVersion,
+} from './sync-content';
+import { baseOfMark, markDigest, markName, markText, readMark, withMark, type Base } from './sync-mark';
+import { todoIdOf } from './watch';
+
+/** What the sync is asked to do. */
+export interface SyncRequest {
+  /** The list's name. */
+  source: string;
+  /** The device its to-dos are on; none: personal to-dos. */
+  deviceId?: DeviceId;
+  removed: RemovedAction;
+  items: readonly SyncItemInput[];
+}
+
+/** What a sync did (or in a dry run would do) to a to-do: the counts of the result are of these. */
+export type ChangeAction = 'created' | 'updated' | 'completed' | 'reopened' | 'removed';
+/** What a person did on the device. */
+export type DeviceChangeKind = 'completed' | 'reopened' | 'edited' | 'deleted';
+
+export type Operation =
+  | { kind: 'create'; body: TodoCreate; action: 'created' }
+  /** Complete or reopen; without an action when it is part of another change (a new item that is done). */
+  | { kind: 'state'; completed: boolean; action?: ChangeAction }
+  | { kind: 'update'; body: TodoUpdate; content: TodoContent; action: 'updated' }
+  | { kind: 'delete'; action: 'removed' };
+
+/** The writes for one to-do, in order. */
+export interface Step {
+  key: string;
+  /** The to-do's id; none before a create. */
+  id?: TodoId;
+  operations: Operation[];
+  /** The to-do on the service before the step; none for a create. */
+  before?: TodoVersion;
+  /** The item as the list has it; none when it left the list. */
+  wanted?: TodoVersion;
+  /** The to-do as a report shows it. */
+  todo: TodoListItem;
+  /** False for a second to-do of the same key, which the memory does not follow. */
+  remembered: boolean;
+}
+
+/** A change a person made on the device, for output 2. */
+export interface DeviceChange {
+  key: string;
+  change: DeviceChangeKind;
+  /** The to-do as the service lists it, its description without the mark; for `deleted` the last version seen. */
+  todo: TodoListItem;
+}
+
+/** A side (the service's to-do, or the list's item) as the last sync left it. */
+export interface SideState {
+  content: string;
+  completed: boolean;
+}
+
+/** What a sync remembers of one key; `null`: that side had no such to-do or item. */
+export interface RememberedItem {
+  id: number;
+  service: SideState | null;
+  list: SideState | null;
+  todo: TodoListItem;
+}
+
+/** By key. */
+export type SyncMemory = Map<string, RememberedItem>;
+
+export interface SyncPlan {
+  steps: Step[];
+  reports: DeviceChange[];
+  /** The items that need no write. */
+  unchanged: number;
+  /** What to remember of the keys without a step; a step's key is remembered as its writes end. */
+  memory: SyncMemory;
+}
+
+/** A to-do of the source on the service. */
+interface OwnTodo {
+  id: TodoId;
+  markDigest: string;
+  version: TodoVersion;
+  /** As reports show it. */
+  todo: TodoListItem;
+}
+
+export function sideOf(version: TodoVersion): SideState {
+  return { content: version.digest, completed: version.completed };
+}
+
+/** A side's part changed since the last sync, or is not known to be the same. */
+function moved(base: string | boolean | undefined, now: string | boolean): boolean {
+  return base === undefined || base !== now;
+}
+
+export function planSync(
+  request: SyncRequest,
+  listed: readonly TodoListItem[],
+  remembered: SyncMemory = new Map(),
+): SyncPlan {
+  const { own, extras } = ownTodos(request, listed);
+  const plan: SyncPlan = { steps: [], reports: [], unchanged: 0, memory: new Map() };
+  for (const item of request.items) {
+    const wanted = versionOf(contentOfItem(item.fields), item.completed);
+    const todo = own.get(item.key);
+    const entry = remembered.get(item.key);
+    const steps = plan.steps.length;
+    if (todo) planPresent(plan, request, item, wanted, todo, entry);
+    else planAbsent(plan, request, item, wanted, entry);
+    if (plan.steps.length === steps) plan.unchanged += 1;
+  }
+  const inList = new Set(request.items.map((item) => item.key));
+  const left = [...own.entries()].filter(([key]) => !inList.has(key)).sort(([, a], [, b]) => a.id - b.id);
+  for (const [key, todo] of left) planLeft(plan, request.removed, key, todo, remembered.get(key), true);
+  for (const { key, todo } of extras) planLeft(plan, request.removed, key, todo, undefined, false);
+  return plan;
+}
+
+/** The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. */
+function ownTodos(
+  request: SyncRequest,
+  listed: readonly TodoListItem[],
+): { own: Map<string, OwnTodo>; extras: { key: string; todo: OwnTodo }[] } {
+  const source = markName(request.source);
+  const device = request.deviceId ?? '';
+  const own = new Map<string, OwnTodo>();
+  const extras: { key: string; todo: OwnTodo }[] = [];
+  const sorted = [...listed].sort((a, b) => (todoIdOf(a) ?? 0) - (todoIdOf(b) ?? 0));
+  for (const item of sorted) {
+    const id = todoIdOf(item);
+    if (id === undefined || id < 1) continue;
+    const read = readMark(item.description);
+    if (!read || read.mark.source !== source) continue;
+    if (String(item.deviceId ?? '').toUpperCase() !== device) continue;
+    const todo: OwnTodo = {
+      id: id as TodoId,
+      markDigest: read.mark.digest,
+      version: versionOfListed(item, read.text),
+      todo: { ...item, description: read.text },
+    };
+    // The oldest is the one: a younger one is a duplicate (two machines syncing the same list at once, say).
+    if (own.has(read.mark.key)) extras.push({ key: read.mark.key, todo });
+    else own.set(read.mark.key, todo);
+  }
+  return { own, extras };
+}
+
+/** An item whose to-do is on the service. */
+function planPresent(
+  plan: SyncPlan,
+  request: SyncRequest,
+  item: SyncItemInput,
+  wanted: TodoVersion,
+  todo: OwnTodo,
+  entry: RememberedItem | undefined,
+): void {
+  const service = todo.version;
+  const fromMark = baseOfMark(todo.markDigest, [service, wanted]);
+  // The memory speaks for the service only about the same to-do.
+  const serviceBase: Base = entry?.id === todo.id && entry.service ? entry.service : fromMark;
+  const listBase: Base = entry ? (entry.list ?? {}) : fromMark;
+  const operations: Operation[] = [];
+
+  if (service.completed !== wanted.completed) {
+    if (moved(listBase.completed, wanted.completed)) {
+      operations.push({
+        kind: 'state',
+        completed: wanted.completed,
+        action: wanted.completed ? 'completed' : 'reopened',
+      });
+    } else if (moved(serviceBase.completed, service.completed)) {
+      plan.reports.push({ key: item.key, change: service.completed ? 'completed' : 'reopened', todo: todo.todo });
+    }
+  }
+
+  if (service.digest !== wanted.digest) {
+    if (moved(listBase.content, wanted.digest)) {
+      const changed = changedFields(service.content, wanted.content);
+      if (Object.keys(changed).length > 0) {
+        const content = withChanges(service.content, changed);
+        // The state written into the mark is the list's: a tick the device made and the list has not taken is
+        // told again after a restart, never undone.
+        const mark = markText(request.source, item.key, markDigest(contentDigest(content), wanted.completed));
+        const body = asItem(
+          () =>
+            todoUpdate({ ...changed, description: withMark(content.description, mark) }, where(item), {
+              clearDue: true,
+            }),
+          where(item),
+          item.key,
+        );
+        operations.push({ kind: 'update', body, content, action: 'updated' });
+      }
+    } else if (moved(serviceBase.content, service.digest)) {
+      plan.reports.push({ key: item.key, change: 'edited', todo: todo.todo });
+    }
+  }
+
+  if (operations.length > 0) {
+    plan.steps.push({
+      key: item.key,
+      id: todo.id,
+      operations,
+      before: service,
+      wanted,
+      todo: todo.todo,
+      remembered: true,
+    });
+  } else {
+    plan.memory.set(item.key, { id: todo.id, service: sideOf(service), list: sideOf(wanted), todo: todo.todo });
+  }
+}
+
+/**
+ * An item without a to-do on the service: made, unless the last sync saw its to-do and the item has not changed
+ * since, which means a person deleted it on the device (told once, and the to-do not made again until the item
+ * changes). Without a memory of the last sync (Node-RED's default context is gone after a redeploy or a restart)
+ * it is made again.
+ */
+function planAbsent(
+  plan: SyncPlan,
+  request: SyncRequest,
+  item: SyncItemInput,
+  wanted: TodoVersion,
+  entry: RememberedItem | undefined,
+): void {
+  const listMoved = !entry?.list || entry.list.content !== wanted.digest || entry.list.completed !== wanted.completed;
+  if (entry && !listMoved) {
+    if (entry.service !== null) plan.reports.push({ key: item.key, change: 'deleted', todo: entry.todo });
+    plan.memory.set(item.key, { ...entry, service: null });
+    return;
+  }
+  // A new to-do is pending: its mark says so, so that a create whose completion failed is completed next time.
+  const mark = markText(request.source, item.key, markDigest(wanted.digest, false));
+  const fields = { ...item.fields, description: withMark(wanted.content.description, mark) };
+  const body = asItem(
+    () => todoCreate(request.deviceId ? { ...fields, deviceId: request.deviceId } : fields, where(item)),
+    where(item),
+    item.key,
+  );
+  const operations: Operation[] = [{ kind: 'create', body, action: 'created' }];
+  if (wanted.completed) operations.push({ kind: 'state', completed: true });
+  plan.steps.push({ key: item.key, operations, wanted, todo: plannedTodo(request, wanted), remembered: true });
+}
+
+/** A to-do of the source whose item is not in the list: deleted, completed or kept, as `removed` says. */
+function planLeft(
+  plan: SyncPlan,
+  removed: RemovedAction,
+  key: string,
+  todo: OwnTodo,
+  entry: RememberedItem | undefined,
+  remembered: boolean,
+): void {
+  const step = (operation: Operation): void => {
+    plan.steps.push({ key, id: todo.id, operations: [operation], before: todo.version, todo: todo.todo, remembered });
+  };
+  // Completed once, when the item leaves the list: a person may reopen it on the device afterwards.
+  const leftNow = entry === undefined || entry.id !== todo.id || entry.list !== null;
+  if (removed === 'delete') {
+    step({ kind: 'delete', action: 'removed' });
+  } else if (removed === 'complete' && !todo.version.completed && leftNow) {
+    step({ kind: 'state', completed: true, action: 'removed' });
+  } else if (remembered) {
+    plan.memory.set(key, { id: todo.id, service: sideOf(todo.version), list: null, todo: todo.todo });
+  }
+}
+
+/** Where the item is in msg.payload, as errors name it. */
+function where(item: SyncItemInput): string {
+  return `payload[${item.index}]`;
+}
+
+/** A to-do still to be made, as a report would show it. */
+function plannedTodo(request: SyncRequest, wanted: TodoVersion): TodoListItem {
+  const { content } = wanted;
+  return {
+    id: 0,
+    title: content.title,
+    description: content.description,
+    dueDate: content.dueDate,
+    dueTime: content.dueTime,
+    repeatType: content.repeatType,
+    status: wanted.completed ? 1 : 0,
+    priority: content.priority as TodoListItem['priority'],
+    completed: wanted.completed,
+    deviceId: request.deviceId ?? '',
+    deviceName: '',
+    createDate: '',
+    updateDate: 0,
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The two-way to-do sync: makes the to-dos of one list (its source) on the service equal to the list in
+ * msg.payload, and sends what a person changed on the device on output 2. What it does is in
+ * ../../lib/todos/sync; this node reads the message, takes the list's turn (one sync at a time per list), keeps
+ * the sync's memory in the node's context and says the outcome.
+ */
+import { createHash } from 'node:crypto';
+import { describeThrown, invalid } from '../../lib/errors';
+import {
+  memoryFromStore,
+  memoryToStore,
+  syncTodos,
+  type DeviceChange,
+  type SyncMemory,
+  type SyncOutcome,
+  type SyncRequest,
+} from '../../lib/todos/sync';
+import { markName } from '../../lib/todos/sync-mark';
+import { SUPERSEDED_SYNC, SyncTurns } from '../../lib/todos/sync-turns';
+import { boolean, deviceId, removedAction, syncItems, syncSource } from '../../lib/values';
+import { prepareWith } from '../../runtime/action-node';
+import type { Inputs } from '../../runtime/inputs';
+import { defineNode, Failure } from '../../runtime/lifecycle';
+import type { Node, NodeAPI, NodeMessage } from '../../runtime/node-red-api';
+import { CATALOG_NAMESPACE, statusOfError, type Translator } from '../../runtime/status';
+
+const TYPE = 'device-cloud-todo-sync';
+const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
+
+/** Every sync node of the process takes its list's turn here: two nodes of one list never sync at once either. */
+const turns = new SyncTurns();
+
+interface SyncInput {
+  request: SyncRequest;
+  dryRun: boolean;
+}
+
+/** Everything the message and the dialog give, checked before anything is read or written. */
+async function readInput(inputs: Inputs): Promise<SyncInput> {
+  const source = await inputs.get('source');
+  if (source === undefined || source === '') {
+    throw invalid('source', "is required: name the list in the node's dialog (e.g. shopping), or set msg.source");
+  }
+  const device = await inputs.get('deviceId');
+  const removed = await inputs.get('removed', 'removed', 'delete');
+  const dryRun = inputs.msg.dryRun;
+  const request: SyncRequest = {
+    source: syncSource(source),
+    removed: removedAction(removed === '' ? 'delete' : removed),
+    items: syncItems(inputs.msg.payload),
+  };
+  if (device !== undefined && device !== '') request.deviceId = deviceId(device);
+  return { request, dryRun: dryRun === undefined || dryRun === null ? false : boolean(dryRun, 'dryRun') };
+}
+
+/** The context key of a list's memory: one per device and source, of characters any context store takes. */
+function memoryKey(request: SyncRequest): string {
+  const list = `${request.deviceId ?? ''}\u0000${request.source}`;
+  return `todoSync_${createHash('sha256').update(list).digest('hex').slice(0, 16)}`;
+}
+
+/** A context store that fails costs the memory only: the marks on the service are enough to go on. */
+function readMemory(node: Node, key: string): Promise<SyncMemory> {
+  return new Promise((resolve) => {
+    try {
+      node.context().get(key, (error, value) => {
+        if (error) node.warn(`to-do sync: could not read the node's context: ${describeThrown(error)}`);
+        resolve(memoryFromStore(error ? undefined : value));
+      });
+    } catch (error) {
+      node.warn(`to-do sync: could not read the node's context: ${describeThrown(error)}`);
+      resolve(new Map());
+    }
+  });
+}
+
+function writeMemory(node: Node, key: string, request: SyncRequest, memory: SyncMemory): Promise<void> {
+  const stored =
+    memory.size === 0
+      ? undefined
+      : { source: request.source, deviceId: request.deviceId ?? '', ...memoryToStore(memory) };
+  return new Promise((resolve) => {
+    const failed = (error: unknown) =>
+      node.warn(`to-do sync: could not write the node's context: ${describeThrown(error)}`);
+    try {
+      node.context().set(key, stored, (error) => {
+        if (error) failed(error);
+        resolve();
+      });
+    } catch (error) {
+      failed(error);
+      resolve();
+    }
+  });
+}
+
+/** A message of output 2: the message that came in (its payload aside), with the change. */
+function reportMessage(RED: NodeAPI, msg: NodeMessage, report: DeviceChange): NodeMessage {
+  const rest: NodeMessage = { ...msg };
+  delete rest.payload;
+  const copy = RED.util.cloneMessage(rest);
+  copy.topic = report.change;
+  copy.payload = { key: report.key, change: report.change, todo: structuredClone(report.todo) };
+  return copy;
+}
+
+/** "synced: 2 created, 1 updated", "dry run: 1 to create", "synced: no change". */
+export function statusText(
+  texts: Translator,
+  outcome: Pick<SyncOutcome, 'result' | 'reports'>,
+  dryRun: boolean,
+): string {
+  const counts = dryRun ? 'plan' : 'count';
+  const parts = (['created', 'updated', 'completed', 'reopened', 'removed'] as const)
+    .filter((action) => outcome.result[action] > 0)
+    .map((action) => texts._(text(`${counts}.${action}`), { count: outcome.result[action] }));
+  if (outcome.reports.length > 0) parts.push(texts._(text('fromDevice'), { count: outcome.reports.length }));
+  const changes = parts.length > 0 ? parts.join(texts._(text('separator'))) : texts._(text('noChange'));
+  return texts._(text(dryRun ? 'planned' : 'synced'), { changes });
+}
+
+export default defineNode<{ node: Node; RED: NodeAPI }>({
+  type: TYPE,
+  busyText: text('syncing'),
+  start: ({ node, RED }) => ({ node, RED }),
+  async handle({ msg, inputs, account, signal, texts }, { node, RED }) {
+    const { request, dryRun } = await prepareWith(readInput, inputs);
+    const list = `${account.id}\u0000${request.deviceId ?? ''}\u0000${markName(request.source)}`;
+    const turn = await turns.take(list, dryRun ? 'plan' : 'sync', signal);
+    if (turn === SUPERSEDED_SYNC) {
+      msg.payload = { superseded: true, source: request.source };
+      return { send: msg, status: { fill: 'green', shape: 'ring', text: texts._(text('superseded')) } };
+    }
+    try {
+      const key = memoryKey(request);
+      const remembered = await readMemory(node, key);
+      const client = account.client();
+      const outcome = await syncTodos(client.todos, request, remembered, {
+        signal,
+        concurrency: client.limits.maxInFlight,
+        dryRun,
+      });
+      if (!dryRun) await writeMemory(node, key, request, outcome.memory);
+      const reports = outcome.reports.map((report) => reportMessage(RED, msg, report));
+      if (outcome.error) {
+        // A change the service took but did not make: the Catch node gets the to-do as the service lists it.
+        if (outcome.error.todo) msg.todo = outcome.error.todo;
+        throw new Failure(outcome.error, [], statusOfError(texts, outcome.error), [reports]);
+      }
+      msg.payload = outcome.result;
+      const status = statusText(texts, outcome, dryRun);
+      return { send: msg, further: [reports], status: { fill: 'green', shape: dryRun ? 'ring' : 'dot', text: status } };
+    } finally {
+      turn.end();
+    }
+  },
+});

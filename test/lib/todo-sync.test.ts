@@ -1,0 +1,249 @@
+// The to-do sync's own logic, without I/O: the mark that finds the list's to-dos, the reading of the service's
+// to-dos, the plan that tells which side changed, the memory as a context store keeps it, and one sync at a time.
+
+import { expect } from 'chai';
+import { contentOfItem, contentOfListed, changedFields, versionOf } from '../../dist/lib/todos/sync-content';
+import { baseOfMark, markDigest, markName, markText, readMark, withMark } from '../../dist/lib/todos/sync-mark';
+import { memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync-memory';
+import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync-plan';
+import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync-turns';
+import { DeviceCloudError } from '../../dist/lib/errors';
+import type { TodoListItem } from '../../dist/lib/types';
+import { syncItems } from '../../dist/lib/values';
+
+const KITCHEN = 'AA:BB:CC:DD:EE:01';
+
+function request(items: unknown[], removed: SyncRequest['removed'] = 'delete'): SyncRequest {
+  return { source: 'shopping', deviceId: KITCHEN as SyncRequest['deviceId'], removed, items: syncItems(items) };
+}
+
+/** A to-do as the service lists it, written by the sync for `item` (pending unless `completed`). */
+function listed(id: number, item: Record<string, unknown>, changes: Partial<TodoListItem> = {}): TodoListItem {
+  const [parsed] = syncItems([item]);
+  const version = versionOf(contentOfItem(parsed.fields), false);
+  const mark = markText('shopping', parsed.key, markDigest(version.digest, false));
+  const { content } = version;
+  return {
+    id,
+    title: content.title,
+    description: withMark(content.description, mark),
+    dueDate: content.dueDate,
+    dueTime: content.dueTime,
+    repeatType: content.repeatType,
+    status: 0,
+    priority: content.priority as TodoListItem['priority'],
+    completed: false,
+    deviceId: KITCHEN,
+    deviceName: 'Kitchen',
+    createDate: '2026-11-20 10:00:00',
+    updateDate: 1_795_000_000,
+    ...changes,
+  };
+}
+
+describe('the to-do sync', function () {
+  describe('its mark', function () {
+    it('names the source and the key, letters of any script as they are, the rest percent-encoded', () => {
+      expect(markText('shopping', 'milk', '0123abcd')).to.equal('[Node-RED shopping:milk 0123abcd]');
+      expect(markName('购物 list')).to.equal('购物%20list');
+      expect(markName('a:b]c d%🙂')).to.equal('a%3Ab%5Dc%20d%25%F0%9F%99%82');
+    });
+
+    it('is read back with the key as given and the description before it, after \\n or \\r\\n, or alone', () => {
+      const key = 'Ünïcode: [x] 100% 🙂';
+      const mark = markText('shopping', key, '0123abcd');
+      for (const text of ['', 'Two lines\nof text', 'ends with a line break\n']) {
+        expect(readMark(withMark(text, mark)), JSON.stringify(text)).to.deep.equal({
+          mark: { source: 'shopping', key, digest: '0123abcd' },
+          text,
+        });
+      }
+      expect(readMark(`Text\r\n${mark}`)?.text).to.equal('Text');
+    });
+
+    it('is none in a description without one, with one that is not last, or that does not decode', () => {
+      for (const description of [
+        null,
+        '',
+        'for the cat',
+        '[Node-RED shopping:milk 0123abcd] and more',
+        '[Node-RED shopping:milk 0123ABCD]',
+        '[Node-RED shopping:%E0%A4 0123abcd]',
+        'text[Node-RED shopping:milk 0123abcd]',
+      ]) {
+        expect(readMark(description), String(description)).to.equal(undefined);
+      }
+    });
+
+    it('gives back the version it was made from, with its state, among the versions seen; none when neither is', () => {
+      const milk = versionOf(contentOfItem(syncItems([{ key: 1, title: 'Milk' }])[0].fields), false);
+      const oat = versionOf({ ...milk.content, title: 'Oat milk' }, true);
+      expect(baseOfMark(markDigest(milk.digest, true), [oat, milk])).to.deep.equal({
+        content: milk.digest,
+        completed: true,
+      });
+      expect(baseOfMark(markDigest('0000000000000000', false), [oat, milk])).to.deep.equal({});
+    });
+  });
+
+  describe('reading the service', function () {
+    it('reads numbers as strings, no description, seconds on a time and repeat days of another repeat type', () => {
+      const item = {
+        ...listed(1, { key: 1, title: 'Bins' }),
+        description: null,
+        dueDate: '2026-12-24 00:00:00',
+        dueTime: '7:30:00',
+        priority: '2',
+        repeatType: 'Weekly',
+        repeatWeekday: '3',
+        repeatDay: 15,
+      } as unknown as TodoListItem;
+      expect(contentOfListed(item, '')).to.deep.equal({
+        title: 'Bins',
+        description: '',
+        dueDate: '2026-12-24',
+        dueTime: '07:30',
+        priority: 2,
+        repeatType: 'weekly',
+        repeatWeekday: 3,
+        repeatMonth: null,
+        repeatDay: null,
+      });
+    });
+
+    it('updates what differs, clears a due date with an empty string, and cannot clear a repeat day', () => {
+      const from = contentOfItem(
+        syncItems([{ key: 1, title: 'Bins', dueDate: '2026-12-24', repeatType: 'weekly', repeatWeekday: 1 }])[0].fields,
+      );
+      const to = contentOfItem(syncItems([{ key: 1, title: 'Bins out', repeatType: 'weekly' }])[0].fields);
+      expect(changedFields(from, to)).to.deep.equal({ title: 'Bins out', dueDate: '' });
+    });
+  });
+
+  describe('the plan', function () {
+    const milk = { key: 'milk', title: 'Milk' };
+
+    it('writes nothing for a list its to-dos equal, with a memory or without one', () => {
+      const todos = [listed(1, milk)];
+      const plan = planSync(request([milk]), todos);
+      expect(plan).to.deep.include({ steps: [], reports: [], unchanged: 1 });
+      expect(planSync(request([milk]), todos, plan.memory)).to.deep.include({ steps: [], reports: [] });
+    });
+
+    it('leaves to-dos of another device, another list, or without a mark alone', () => {
+      const todos = [
+        listed(1, milk, { deviceId: 'AA:BB:CC:DD:EE:02' }),
+        listed(2, milk, { description: '[Node-RED groceries:milk 0123abcd]' }),
+        listed(3, milk, { description: 'Milk for the cat' }),
+      ];
+      const plan = planSync(request([]), todos);
+      expect(plan.steps).to.deep.equal([]);
+      expect(planSync(request([milk]), todos).steps.map((step) => step.operations.map((op) => op.kind))).to.deep.equal([
+        ['create'],
+      ]);
+    });
+
+    it('without a memory: a to-do the list completed since its mark was written, and nothing changed, is left', () => {
+      // The mark says pending (it was made so); the list and the device both say completed.
+      const todos = [listed(1, milk, { status: 1, completed: true })];
+      expect(planSync(request([{ ...milk, completed: true }]), todos)).to.deep.include({ steps: [], reports: [] });
+    });
+
+    it('without a memory: fields changed on both sides and the state on neither: the list wins', () => {
+      const todos = [listed(1, milk, { title: 'Milk (device)' })];
+      const plan = planSync(request([{ ...milk, title: 'Milk (list)' }]), todos);
+      expect(plan.reports).to.deep.equal([]);
+      expect(plan.steps[0].operations).to.have.length(1);
+      expect(plan.steps[0].operations[0]).to.deep.include({ kind: 'update', action: 'updated' });
+    });
+
+    it('with a memory: a deletion on the device is reported once, and the item made again only once it changes', () => {
+      const first = planSync(request([milk]), [listed(1, milk)]);
+      const deleted = planSync(request([milk]), [], first.memory);
+      expect(deleted.steps).to.deep.equal([]);
+      expect(deleted.reports.map((report) => [report.key, report.change, report.todo.id])).to.deep.equal([
+        ['milk', 'deleted', 1],
+      ]);
+      const again = planSync(request([milk]), [], deleted.memory);
+      expect(again).to.deep.include({ steps: [], reports: [], unchanged: 1 });
+      const changed = planSync(request([{ ...milk, title: 'Oat milk' }]), [], again.memory);
+      expect(changed.steps.map((step) => step.operations[0].kind)).to.deep.equal(['create']);
+    });
+  });
+
+  describe('its memory in a context store', function () {
+    it('goes through JSON and back, keys that are property names of objects included', () => {
+      const entry: RememberedItem = {
+        id: 7,
+        service: { content: '0123456789abcdef', completed: true },
+        list: null,
+        todo: listed(7, { key: '__proto__', title: 'Odd' }),
+      };
+      const memory = new Map([
+        ['__proto__', entry],
+        ['constructor', { ...entry, id: 8 }],
+      ]);
+      const back = memoryFromStore(JSON.parse(JSON.stringify(memoryToStore(memory))));
+      expect([...back.entries()]).to.deep.equal([...memory.entries()]);
+    });
+
+    it('forgets what it cannot read, entry by entry', () => {
+      const good = { id: 1, service: null, list: { content: 'a', completed: false }, todo: {} };
+      const read = memoryFromStore({
+        version: 1,
+        items: [
+          ['good', good],
+          ['no id', { ...good, id: 'x' }],
+          ['bad side', { ...good, list: { content: 1 } }],
+          'junk',
+        ],
+      });
+      expect([...read.keys()]).to.deep.equal(['good']);
+      for (const value of [undefined, null, 'text', { version: 2, items: [] }, { version: 1 }]) {
+        expect(memoryFromStore(value).size).to.equal(0);
+      }
+    });
+  });
+
+  describe('one sync at a time per list', function () {
+    it('runs one; a newer sync of the same kind takes the place of one waiting; another kind waits apart', async () => {
+      const turns = new SyncTurns();
+      const order: string[] = [];
+      const running = (await turns.take('list', 'sync')) as SyncTurn;
+      const waiting = ['a', 'plan', 'b'].map((name) =>
+        turns.take('list', name === 'plan' ? 'plan' : 'sync').then((turn) => {
+          order.push(turn === SUPERSEDED_SYNC ? `${name} superseded` : name);
+          return turn;
+        }),
+      );
+      const other = (await turns.take('other list', 'sync')) as SyncTurn;
+      expect(order, 'none started while one runs').to.deep.equal(['a superseded']);
+      other.end();
+
+      const [a, plan, b] = waiting;
+      expect(await a).to.equal(SUPERSEDED_SYNC);
+      running.end();
+      const planned = (await plan) as SyncTurn;
+      expect(order).to.deep.equal(['a superseded', 'plan']);
+      planned.end();
+      ((await b) as SyncTurn).end();
+      expect(order).to.deep.equal(['a superseded', 'plan', 'b']);
+      expect(turns.busy).to.equal(0);
+    });
+
+    it('gives up a wait when its signal aborts, with the signal’s reason', async () => {
+      const turns = new SyncTurns();
+      const running = (await turns.take('list', 'sync')) as SyncTurn;
+      const controller = new AbortController();
+      const waiting = turns.take('list', 'sync', controller.signal);
+      const reason = new DeviceCloudError('aborted', 'the node was closed');
+      controller.abort(reason);
+      await waiting.then(
+        () => expect.fail('the wait should end in an error'),
+        (error: unknown) => expect(error).to.equal(reason),
+      );
+      running.end();
+      expect(turns.busy).to.equal(0);
+    });
+  });
+});
