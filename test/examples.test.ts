@@ -13,6 +13,7 @@ import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { expect } from 'chai';
 import { Harness } from './support/harness';
+import type { Traffic } from './support/traffic';
 import { runtimeResolve } from './support/runtime';
 import { ACCOUNT_TYPE, ACCOUNT_USERS, EDITOR_FILES, NODE_MODULES, NODE_TYPES, ROOT } from './support/package-files';
 import type { Simulator } from '../dist/simulator/server';
@@ -49,10 +50,8 @@ const FLOWS_0_1_0_DIR = path.join(ROOT, 'test', 'fixtures', 'flows-0.1.0');
 const SIMULATOR_URL = 'http://127.0.0.1:8080';
 const EVALUATED_TYPES = ['msg', 'flow', 'global', 'env'];
 const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/i;
-/** Quiet time after an inject's first result, so that late results and errors still count. */
-const SETTLE_MS = 60;
-/** How long a press may go without any result before the test says so (below mocha's timeout). */
-const NOTHING_MS = 10_000;
+/** How long the messages of a press may take to settle before the test says what is still under way (below mocha's timeout). */
+const PRESS_MS = 10_000;
 
 /** Node-RED's core nodes, type -> module file, read from the runtime the suite runs on. */
 function coreNodeFiles(): Map<string, string> {
@@ -263,7 +262,7 @@ describe('example flows', function () {
 
 function runsAgainstTheSimulator(nodes: FlowNode[]): void {
   describe('against the simulator', function () {
-    this.timeout(4 * NOTHING_MS);
+    this.timeout(4 * PRESS_MS);
 
     it('works: every inject, pressed top to bottom, reaches its debug nodes and no Catch fires', async () => {
       await harness.reset();
@@ -290,6 +289,7 @@ function runsAgainstTheSimulator(nodes: FlowNode[]): void {
 class ExampleRun {
   readonly helper: TestHelper;
   readonly sim: Simulator;
+  readonly traffic: Traffic;
   readonly nodes: FlowNode[];
   readonly byId: Map<string, FlowNode>;
   readonly catchDebugs: Set<string>;
@@ -314,7 +314,8 @@ class ExampleRun {
 
   constructor(h: Harness, nodes: FlowNode[]) {
     this.helper = h.helper as TestHelper;
-    this.sim = (h as unknown as { sim: Simulator }).sim;
+    this.sim = h.sim;
+    this.traffic = h.traffic;
     this.nodes = nodes;
     this.byId = new Map(nodes.map((node) => [node.id, node]));
     this.catchDebugs = new Set(nodes.filter((node) => node.type === 'catch').flatMap(wiresOf));
@@ -391,12 +392,13 @@ class ExampleRun {
   }
 
   /**
-   * Presses an inject node with a marker on its message, and resolves once a
-   * debug node it reaches got the marked message (or the poll it asked a watch
-   * for has ended) and the flow has gone quiet, so that later results and
-   * errors of the same press still count; rejects when a Catch node got it.
+   * Presses an inject node with a marker on its message, and resolves once the
+   * runtime's traffic has settled: every node the press reached has ended its
+   * message, and all they sent has arrived. Rejects when a Catch node got the
+   * marked message, or when no debug node it reaches got it (nor, for a watch,
+   * the end of the poll it asked for).
    */
-  press(inject: FlowNode): Promise<void> {
+  async press(inject: FlowNode): Promise<void> {
     const reached = this.reachableFrom(inject);
     const debugs = reached
       .filter((node) => node.type === 'debug' && !this.catchDebugs.has(node.id))
@@ -404,30 +406,27 @@ class ExampleRun {
     const polls = reached.filter((node) => MESSAGE_SOURCES.has(node.type)).map((node) => `polled-${node.id}-out`);
     debugs.forEach((id) => this.expectedDebugs.add(id));
     const ends = debugs.length ? debugs : polls;
+    if (!ends.length) throw new Error(`"${inject.name}" is wired to no debug node`);
     const mark = ++this.presses;
-    return new Promise((resolve, reject) => {
-      if (!ends.length) reject(new Error(`"${inject.name}" is wired to no debug node`));
-      let settle: NodeJS.Timeout | undefined;
-      const finish = (error?: Error) => {
-        clearTimeout(settle);
-        clearTimeout(nothing);
-        this.events.removeListener('message', onMessage);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onMessage = (id: string, msg: Message) => {
-        if (msg._exampleRun !== mark) return;
-        if (this.catchDebugs.has(id)) {
-          finish(new Error(`"${inject.name}": a Catch node got: ${msg.error?.message}`));
-        } else if (ends.includes(id)) {
-          clearTimeout(settle);
-          settle = setTimeout(() => finish(), SETTLE_MS);
-        }
-      };
-      const nothing = setTimeout(() => finish(new Error(`"${inject.name}": no debug node got a message`)), NOTHING_MS);
-      this.events.on('message', onMessage);
+    const heard: { id: string; msg: Message }[] = [];
+    const onMessage = (id: string, msg: Message) => {
+      if (msg._exampleRun === mark) heard.push({ id, msg });
+    };
+    this.events.on('message', onMessage);
+    try {
       this.helper.getNode(inject.id).receive({ _exampleRun: mark });
-    });
+      await this.traffic.settled({ what: `the messages of "${inject.name}" to settle`, timeoutMs: PRESS_MS });
+    } finally {
+      this.events.removeListener('message', onMessage);
+    }
+    const caught = heard.find(({ id }) => this.catchDebugs.has(id));
+    if (caught) throw new Error(`"${inject.name}": a Catch node got: ${caught.msg.error?.message}`);
+    if (!heard.some(({ id }) => ends.includes(id))) {
+      const names = ends.map((id) => `"${this.byId.get(id)?.name ?? id}"`).join(', ');
+      throw new Error(
+        `"${inject.name}": none of ${names} got a message; heard: ${JSON.stringify(heard.map(({ id }) => id))}`,
+      );
+    }
   }
 
   /**

@@ -35,7 +35,7 @@ const COMPLETE_NODES: FlowNode[] = [
   { id: 'completedOut', z: 'flow', x: 300, y: 300, type: 'helper' },
 ];
 
-/** Sends a message into the node under test and collects what it led to (see test/support/message-run.js). */
+/** Sends a message into the node under test and collects what it led to (see test/support/message-run.ts). */
 function runMessage(h: Harness, msg: NodeMessage): Promise<MessageResult> {
   return sendAndCollect({
     node: h.node,
@@ -43,6 +43,7 @@ function runMessage(h: Harness, msg: NodeMessage): Promise<MessageResult> {
     out: h.out,
     caught: h.caught,
     completed: nodeOf('completedOut'),
+    traffic: h.traffic,
   });
 }
 

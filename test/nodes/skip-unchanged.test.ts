@@ -128,7 +128,7 @@ describe('skipUnchanged', function () {
     await h.helper.setFlows(flowFor(h.sim, changes), 'nodes', credentials());
   }
 
-  /** Sends a message into a node of the flow and collects what it led to (see test/support/message-run.js). */
+  /** Sends a message into a node of the flow and collects what it led to (see test/support/message-run.ts). */
   function run(id: string, msg: NodeMessage): Promise<MessageResult> {
     return sendAndCollect({
       node: nodeOf(id),
@@ -136,6 +136,7 @@ describe('skipUnchanged', function () {
       out: nodeOf(`${id}-out`),
       caught: nodeOf('caught'),
       completed: nodeOf('completed'),
+      traffic: h.traffic,
     });
   }
 

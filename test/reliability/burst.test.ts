@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Fault, RecordedRequest } from '../../dist/simulator/server';
 import { seededRandom } from '../support/seeded-random';
-import { Endings, pause, shown, startHarness, type Harness } from './order-support';
+import { Endings, shown, startHarness, turns, type Harness } from './order-support';
 
 const DEVICES = ['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02', 'AA:BB:CC:DD:EE:03', 'AA:BB:CC:DD:EE:04'];
 const PUSHES = 200;
@@ -62,7 +62,8 @@ describe(`a seeded burst of pushes with random faults (BURST_SEED=${seed})`, fun
         faults++;
       }
       h.node.receive({ _msgid: id, payload: id, deviceId, pageId });
-      await pause(Math.floor(random() * 3));
+      // A few turns of the event loop, or none, before the next: some pushes come while others are on the wire.
+      await turns(Math.floor(random() * 4));
     }
     const ids = [...target.keys()];
     await endings.settled(ids, 45_000);

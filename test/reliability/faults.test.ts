@@ -43,7 +43,14 @@ describe('a fault of the service, as each node factory ends the message', functi
   afterEach(() => h.reset());
 
   function run(msg: NodeMessage): Promise<MessageResult> {
-    return sendAndCollect({ node: h.node, msg, out: h.out, caught: h.caught, completed: nodeOf('completed') });
+    return sendAndCollect({
+      node: h.node,
+      msg,
+      out: h.out,
+      caught: h.caught,
+      completed: nodeOf('completed'),
+      traffic: h.traffic,
+    });
   }
 
   const requestsReceived = (): string[] => h.requests.map((request) => `${request.method} ${request.path}`);

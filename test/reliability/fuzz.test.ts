@@ -18,7 +18,7 @@ import { Outcomes } from '../support/outcomes';
 import { NODE_MODULES, NODE_TYPES } from '../support/package-files';
 import { runtimeUtil } from '../support/runtime';
 import { seededRandom } from '../support/seeded-random';
-import { pause, until } from '../support/until';
+import { until } from '../support/until';
 
 const { hooks } = runtimeUtil();
 
@@ -500,8 +500,8 @@ describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, 
       });
       if (h.sim.state.todos.size > 200) h.sim.state.todos.clear();
     }
-    // Room for a late second outcome to show up.
-    await pause(300);
+    // Every message has ended: once its copies have arrived too, a second outcome of any would be there.
+    await h.settled({ what: 'the copies of every message to arrive', messages: [...sentTo.keys()], timeoutMs: 20_000 });
     outcomes.detach();
     hooks.remove('*.fuzz');
 

@@ -5,12 +5,12 @@ import type { SimPage, Simulator } from '../../dist/simulator/server';
 import { Harness } from '../support/harness';
 import type { CompleteEvent, NodeMessage as Message } from '../support/node-red';
 import { runtimeUtil } from '../support/runtime';
-import { pause, until } from '../support/until';
+import { until } from '../support/until';
 
 export type { NodeConfig } from '../support/harness';
 export type { FlowNode, NodeMessage as Message } from '../support/node-red';
 export { Harness } from '../support/harness';
-export { pause, until } from '../support/until';
+export { turns, until } from '../support/until';
 
 export const startHarness = (): Promise<Harness> => Harness.start();
 const { hooks } = runtimeUtil();
@@ -51,15 +51,17 @@ export class Endings {
     return outputs[0].payload;
   }
 
+  /**
+   * Resolves once each message has ended and its copies have arrived (the traffic of these messages has
+   * settled), so that a second end or a late output would already show; rejects naming what is missing.
+   */
   async settled(ids: readonly string[], timeoutMs = 10_000): Promise<void> {
-    try {
-      await until(() => ids.every((id) => this.completionsOf(id).length > 0), { timeoutMs });
-    } catch {
-      const open = ids.filter((id) => this.completionsOf(id).length === 0);
-      throw new Error(`${open.length} message(s) without an end within ${timeoutMs} ms: ${open.join(', ')}`);
-    }
-    // A second end would come later: give it the time to show.
-    await pause(50);
+    await until(() => ids.every((id) => this.completionsOf(id).length > 0), {
+      what: `an end of each of ${ids.length} message(s)`,
+      got: () => `no end yet for ${ids.filter((id) => this.completionsOf(id).length === 0).join(', ')}`,
+      timeoutMs,
+    });
+    await this.h.settled({ what: `the copies of ${ids.join(', ')} to arrive`, messages: ids, timeoutMs });
   }
 
   detach(): void {

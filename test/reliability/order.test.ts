@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import type { Fault, RecordedRequest } from '../../dist/simulator/server';
 import {
   Endings,
-  pause,
   shown,
   startHarness,
   until,
@@ -26,8 +25,13 @@ const SUPERSEDED_STATUS = {
   shape: 'ring',
   text: '@device-cloud/node-red-device-cloud/device-cloud:common.status.superseded',
 };
-/** The first retry waits 200 to 400 ms: long enough for a newer message to come meanwhile. */
-const ACCOUNT = { retryBaseDelay: '400', timeout: '0.3' };
+/** A hanging request gives up after 2 s; an answered one never takes that long, however busy the machine. */
+const ACCOUNT = { retryBaseDelay: '400', timeout: '2' };
+/**
+ * The first retry waits 1 to 2 s: a newer push comes meanwhile however busy the machine, and it costs no
+ * time, since the newer push ends the older one's wait.
+ */
+const WAITS_FOR_A_NEWER_PUSH = { ...ACCOUNT, retryBaseDelay: '2000' };
 
 const FAULTS: { label: string; fault: Fault }[] = [
   { label: 'HTTP 500', fault: { kind: 'status', status: 500 } },
@@ -125,10 +129,24 @@ describe('order per target, through the nodes', function () {
     return { id, z: 'flow', x: 100, y: 400, account: 'account', wires: [['out']], ...node };
   }
 
+  function pacing(): { queued: number; inFlight: number } {
+    const account = h.helper.getNode('account') as unknown as {
+      client(): { pacing: { queued: number; inFlight: number } };
+    };
+    return account.client().pacing;
+  }
+
   /** Operations of the account waiting for their turn or for a place in flight. */
   function waiting(): number {
-    const account = h.helper.getNode('account') as unknown as { client(): { pacing: { queued: number } } };
-    return account.client().pacing.queued;
+    return pacing().queued;
+  }
+
+  /** The one request sent met its fault and the push waits for its retry: nothing of the account's is on the wire. */
+  async function untilWaitingForRetry(): Promise<void> {
+    await until(() => h.requests.length === 1 && pacing().inFlight === 0, {
+      what: 'the older push to meet its fault and wait for its retry',
+      got: () => ({ requests: h.requests.length, ...pacing() }),
+    });
   }
 
   function send(id: string, msg: Message, nodeId = 'subject'): void {
@@ -140,11 +158,10 @@ describe('order per target, through the nodes', function () {
     describe(`${push.label} pushes to one page`, function () {
       for (const { label, fault } of FAULTS) {
         it(`after ${label} on the older push, the page shows the newer one; the older is superseded`, async () => {
-          const ended = await load(push.node);
+          const ended = await load(push.node, [], WAITS_FOR_A_NEWER_PUSH);
           h.sim.misbehave({ ...fault, method: 'POST' });
           send('older', push.msg('older'));
-          await until(() => h.requests.length === 1);
-          await pause(20);
+          await untilWaitingForRetry();
           send('newer', push.msg('newer'));
           await ended.settled(['older', 'newer']);
 
@@ -339,9 +356,11 @@ describe('order per target, through the nodes', function () {
     const ended = await load(PUSHES[0].node, [], { ...ACCOUNT, retryBaseDelay: '100', retries: '10' });
     h.sim.misbehave({ kind: 'status', status: 503, method: 'POST', times: 1000 });
     const ids = Array.from({ length: 8 }, (_, index) => `reading ${index}`);
-    for (const id of ids) {
+    for (const [index, id] of ids.entries()) {
       send(id, { payload: id });
-      await pause(40);
+      // The next reading comes once this one has taken over from the one before: one push waits at a time.
+      const before = ids[index - 1];
+      if (before) await until(() => ended.completionsOf(before).length > 0, { what: `${before} to give way to ${id}` });
     }
     const duringOutage = h.requests.length;
     h.sim.clearFaults();

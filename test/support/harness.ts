@@ -2,8 +2,11 @@
  * Runs our nodes inside a real Node-RED runtime (node-red-node-test-helper)
  * against the project's simulator on 127.0.0.1, and tells what a user would
  * see: the request the service got, the message that came out, the error a
- * Catch node received.
+ * Catch node received. A message sent in has ended when the runtime's
+ * traffic has settled (./traffic): the node called done, and what it sent
+ * and what a Catch node made of it have arrived.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import helper from 'node-red-node-test-helper';
 import type { DeviceCloudClient } from '../../dist/lib';
@@ -16,7 +19,9 @@ import {
 import type { ValueSource } from '../fixtures/messages';
 import type { CaughtMessage, FlowNode, NodeMessage, NodeStatus, TestNode } from './node-red';
 import { NODE_MODULES } from './package-files';
-import { runtimeEntry } from './runtime';
+import { runtimeEntry, runtimeUtil } from './runtime';
+import { Traffic, type SettledOptions } from './traffic';
+import { WAIT_MS } from './until';
 
 export const root = path.resolve(__dirname, '../..');
 // NODE_RED_RUNTIME points the suite at another Node-RED (the CI's Node-RED 5 run).
@@ -75,8 +80,13 @@ export function nodeOf(id: string): TestNode {
   return node;
 }
 
+/** Each harness its own hook label: a test may run one in a child process beside its own. */
+let harnesses = 0;
+
 export class Harness {
   readonly sim: Simulator;
+  /** The runtime's messages: settled when every message has ended and all it led to has arrived. */
+  readonly traffic: Traffic;
   /** Set by load(). */
   node!: TestNode;
   out!: TestNode;
@@ -86,6 +96,7 @@ export class Harness {
 
   private constructor(sim: Simulator) {
     this.sim = sim;
+    this.traffic = new Traffic(runtimeUtil().hooks, `harness${++harnesses}`);
   }
 
   /** Starts the simulator and the Node-RED test server; call from `before`. */
@@ -99,12 +110,14 @@ export class Harness {
   async stop(): Promise<void> {
     await helper.unload();
     await helper.stopServer();
+    this.traffic.stop();
     await this.sim.close();
   }
 
   /** Call from `afterEach`. */
   async reset(): Promise<void> {
     await helper.unload();
+    this.traffic.forget();
     this.sim.reset();
   }
 
@@ -117,6 +130,7 @@ export class Harness {
     const flow = flowFor(node, this.sim, options);
     const apiKey = options.apiKey ?? this.sim.apiKey;
     await helper.load(NODE_MODULES, flow, { [ACCOUNT_ID]: { apiKey } });
+    this.traffic.forget();
     this.node = nodeOf(NODE_ID);
     this.out = nodeOf('out');
     this.caught = nodeOf('caught');
@@ -134,34 +148,38 @@ export class Harness {
   /**
    * Sends a message into the node under test and resolves with its one
    * outcome: `{ output }` (the message sent on) or `{ error }` (the message a
-   * Catch node got). Fails when no outcome comes, or when a second one follows.
+   * Catch node got), once the message's traffic has settled: the node has
+   * ended it, and its copies (sent on, or through a Catch node) have arrived.
+   * Fails, naming what is still under way, when it does not settle in time;
+   * fails when the message had no outcome, or more than one.
    */
-  send(msg: NodeMessage, { settleMs = 40, timeoutMs = 10_000 } = {}): Promise<Outcome> {
-    return new Promise((resolve, reject) => {
-      const outcomes: Outcome[] = [];
-      let settle: NodeJS.Timeout | undefined;
-      const record = (outcome: Outcome): void => {
-        outcomes.push(outcome);
-        if (outcomes.length === 1) settle = setTimeout(() => finish(), settleMs);
-      };
-      const onOutput = (output: NodeMessage): void => record({ output });
-      const onError = (error: NodeMessage): void => record({ error: error as CaughtMessage });
-      const timer = setTimeout(() => finish(new Error(`no outcome within ${timeoutMs} ms`)), timeoutMs);
-      const finish = (failure?: Error): void => {
-        clearTimeout(timer);
-        clearTimeout(settle);
-        this.out.removeListener('input', onOutput);
-        this.caught.removeListener('input', onError);
-        if (failure) return reject(failure);
-        if (outcomes.length !== 1) {
-          return reject(new Error(`expected one outcome, got ${outcomes.length}: ${JSON.stringify(outcomes)}`));
-        }
-        resolve(outcomes[0]);
-      };
-      this.out.on('input', onOutput);
-      this.caught.on('input', onError);
+  async send(msg: NodeMessage, { timeoutMs = WAIT_MS } = {}): Promise<Outcome> {
+    const outcomes: Outcome[] = [];
+    const onOutput = (output: NodeMessage): void => {
+      outcomes.push({ output });
+    };
+    const onError = (error: NodeMessage): void => {
+      outcomes.push({ error: error as CaughtMessage });
+    };
+    this.out.on('input', onOutput);
+    this.caught.on('input', onError);
+    try {
+      const id = (msg._msgid ??= randomUUID());
       this.node.receive(msg);
-    });
+      await this.settled({ what: `the end of message ${id} at ${this.node.type}`, messages: [id], timeoutMs });
+    } finally {
+      this.out.removeListener('input', onOutput);
+      this.caught.removeListener('input', onError);
+    }
+    if (outcomes.length !== 1) {
+      throw new Error(`expected one outcome, got ${outcomes.length}: ${JSON.stringify(outcomes)}`);
+    }
+    return outcomes[0];
+  }
+
+  /** Resolves once every message in the runtime (or those named) has ended and its copies have arrived (see ./traffic). */
+  settled(options?: SettledOptions): Promise<void> {
+    return this.traffic.settled(options);
   }
 
   /** The requests the simulator received since the node was loaded. */

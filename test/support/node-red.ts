@@ -120,15 +120,41 @@ export interface NodeTestHelper {
 /** What Node-RED's onComplete hook gets each time a node ends a message. */
 export interface CompleteEvent {
   msg: NodeMessage;
-  node: { id: string; node?: unknown };
+  node: { id: string; node?: HookedNode };
   error?: Error & { kind?: string };
 }
 
+/** A node of the running flows as Node-RED's hooks give it. */
+export interface HookedNode {
+  id: string;
+  type: string;
+  name?: string;
+  /** How many of its input handlers take `done` (Node-RED's own count; internal). */
+  _expectedDoneCount?: number;
+}
+
+/** What the preDeliver hook gets: a message about to be delivered, on a later turn, to its destination. */
+export interface DeliveryEvent {
+  msg: NodeMessage;
+  destination: { id: string; node?: HookedNode };
+}
+
+/** What the onReceive hook gets: a node about to receive a message. */
+export interface ReceiveEvent {
+  msg: NodeMessage;
+  destination: { id: string; node: HookedNode };
+}
+
+/** Node-RED's message hooks (`<hook>.<label>`), the ones the tests use. */
+export interface RuntimeHooks {
+  add(name: `onComplete.${string}`, handler: (event: CompleteEvent) => void): void;
+  add(name: `preDeliver.${string}`, handler: (event: DeliveryEvent) => void): void;
+  add(name: `onReceive.${string}`, handler: (event: ReceiveEvent) => void): void;
+  remove(name: string): void;
+}
+
 export interface RuntimeUtil {
-  hooks: {
-    add(name: `onComplete.${string}`, handler: (event: CompleteEvent) => void): void;
-    remove(name: string): void;
-  };
+  hooks: RuntimeHooks;
   log: {
     WARN: number;
     addHandler(handler: EventEmitter): void;
