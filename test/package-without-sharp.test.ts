@@ -19,7 +19,7 @@ import { KITCHEN } from './fixtures/service';
 import { ROOT, pkg } from './support/package-files';
 import { runtimeFolder } from './support/runtime';
 import { freePort } from './support/sockets';
-import { eventually } from './support/until';
+import { eventually, within } from './support/until';
 
 const run = promisify(execFile);
 const packageName = pkg.name;
@@ -168,7 +168,7 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await exited;
+      await within(exited, 'Node-RED to stop on SIGTERM');
     }
     if (sim) await sim.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { startSimulator, type Simulator } from '../dist/simulator/server';
 import type { NodeSet } from './support/node-red-server';
 import { NODE_SET_FILES, NODE_TYPES, pkg, ROOT } from './support/package-files';
 import { freePort } from './support/sockets';
-import { until } from './support/until';
+import { until, within } from './support/until';
 
 const run = promisify(execFile);
 /** Node-RED takes its time to start on a small machine: look every quarter of a second. */
@@ -58,8 +58,9 @@ describe('the npm package', function () {
   after(async () => {
     const child = nodeRed;
     if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await within(exited, 'Node-RED to stop on SIGTERM');
     }
     if (sim) await sim.close();
     fs.rmSync(dir, { recursive: true, force: true });

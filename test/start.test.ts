@@ -14,8 +14,11 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { ACCOUNT_USERS, NODE_TYPES, ROOT } from './support/package-files';
+import { within } from './support/until';
 
 const START = path.join(ROOT, 'scripts', 'start.js');
+/** How long npm start may take to start Node-RED and the simulator on a loaded machine (below mocha's timeout). */
+const STARTING_MS = 45_000;
 const PACKAGE_NAME = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
 const ACCOUNT_TYPE = 'device-cloud-account';
 const EXAMPLE_NAMES = fs
@@ -97,8 +100,9 @@ function watchState(simUrl: string) {
   req.on('error', () => undefined); // the simulator closing the stream at the end is expected
   return {
     opened: new Promise((resolve) => req.on('response', resolve)),
-    until(wanted: (state: SimulatorState) => boolean) {
-      return new Promise<SimulatorState>((resolve) => {
+    /** Resolves with the first state that satisfies `wanted`; rejects after the deadline, naming `what`. */
+    until(wanted: (state: SimulatorState) => boolean, what: string) {
+      const found = new Promise<SimulatorState>((resolve) => {
         pending = () => {
           const found = states.find(wanted);
           if (found) {
@@ -108,6 +112,7 @@ function watchState(simUrl: string) {
         };
         pending();
       });
+      return within(found, what, { got: () => states[states.length - 1] ?? 'no state' });
     },
     close: () => req.destroy(),
   };
@@ -156,9 +161,9 @@ class NpmStart {
     this.child.on('exit', () => this.checks.forEach((check) => check()));
   }
 
-  /** Resolves when the script's output (its own and Node-RED's) matches. */
+  /** Resolves when the script's output (its own and Node-RED's) matches; rejects when it ends or takes too long. */
   waitForOutput(pattern: RegExp): Promise<RegExpExecArray> {
-    return new Promise((resolve, reject) => {
+    const printed = new Promise<RegExpExecArray>((resolve, reject) => {
       const check = () => {
         const match = pattern.exec(this.output);
         if (match) resolve(match);
@@ -168,6 +173,7 @@ class NpmStart {
       this.checks.push(check);
       check();
     });
+    return within(printed, `npm start to print ${pattern}`, { timeoutMs: STARTING_MS, got: () => this.output });
   }
 
   async flows(): Promise<FlowNode[]> {
@@ -185,7 +191,7 @@ class NpmStart {
 
   async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    return this.exited;
+    return within(this.exited, 'npm start to stop on SIGTERM', { got: () => this.output.slice(-2000) });
   }
 
   async kill(): Promise<void> {
@@ -202,7 +208,7 @@ async function noteOnHallwayDisplay(started: NpmStart): Promise<Record<string, u
   const state = await states.until((candidate) => {
     const hallway = candidate.devices.find((device) => device.alias === 'Hallway');
     return hallway !== undefined && hallway.pages[1].content !== null;
-  });
+  }, 'a page 2 on the hallway display');
   states.close();
   return state.devices.find((device) => device.alias === 'Hallway')?.pages[1].content ?? null;
 }
@@ -222,8 +228,8 @@ describe('npm start (scripts/start.js)', function () {
   });
 
   after(async () => {
-    // SIGTERM, so that npm start stops Node-RED and the simulator it started.
-    await Promise.race([started.stop(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+    // SIGTERM, so that npm start stops Node-RED and the simulator it started; what does not stop is killed.
+    await started.stop().catch(() => undefined);
     await started.kill();
     fs.rmSync(userDir, { recursive: true, force: true });
   });

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Step } from './fixtures/startup-child';
 import { forkFixture } from './support/child';
+import { within } from './support/until';
 
 interface Report {
   steps?: Step[];
@@ -24,10 +25,15 @@ async function runChild(picture: Buffer): Promise<Run> {
   const child = forkFixture('startup-child.ts', [picture.toString('base64')]);
   let report: Report | undefined;
   child.process.on('message', (message) => (report = message as Report));
-  const timer = setTimeout(() => child.process.kill(), 40_000);
-  const exit = await child.exited;
-  clearTimeout(timer);
-  return { report, exit, stderr: child.stderr() };
+  try {
+    const exit = await within(child.exited, 'the child to report and exit', {
+      timeoutMs: 40_000,
+      got: () => report ?? child.stderr(),
+    });
+    return { report, exit, stderr: child.stderr() };
+  } finally {
+    child.process.kill();
+  }
 }
 
 describe('start-up and deploy: what loads when', function () {

@@ -18,6 +18,7 @@ import type { Pixels, PictureFacts } from '../support/pictures';
 import type { Rgb } from '../fixtures/images';
 import type { NodeMessage } from '../support/node-red';
 import type { RecordedPart } from '../../dist/simulator/server';
+import { within } from '../support/until';
 
 const TYPE = 'device-cloud-display-image';
 const TWO_MB = 2 * 1024 * 1024;
@@ -563,7 +564,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
       });
     });
     h.node.receive({ payload: wide, deviceId: [KITCHEN, HALLWAY] });
-    await both;
+    await within(both, 'a copy of the message for each device', { got: () => outputs.map((msg) => msg.deviceId) });
     expect(outputs.map((msg) => msg.deviceId).sort()).to.deep.equal([KITCHEN, HALLWAY]);
     const sent = h.requests.map((request): [string, Buffer] => [servicePath(request), imageParts(request)[0].data]);
     expect(sent.map(([path]) => path).sort()).to.deep.equal([imagePath(KITCHEN), imagePath(HALLWAY)]);

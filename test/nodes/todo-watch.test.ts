@@ -9,7 +9,7 @@ import { NODE_MODULES } from '../support/package-files';
 import { runtimeRequire } from '../support/runtime';
 import type { FlowNode, NodeMessage, CaughtMessage, TestNode, NodeModule } from '../support/node-red';
 import type { LoadOptions } from '../support/harness';
-import { until } from '../support/until';
+import { until, within } from '../support/until';
 import { LIST_READINGS, underEachReading } from '../support/readings';
 import type { RecordedRequest } from '../../dist/simulator/server';
 import type { TodoCreated, TodoListItem } from '../../dist/lib';
@@ -82,12 +82,13 @@ describe('device-cloud-todo-watch', function () {
     return h.node;
   }
 
-  /** Sends a message in and resolves when the poll it asked for has ended. */
+  /** Sends a message in and resolves when the poll it asked for has ended: the Complete node's copy arrives last. */
   function pollNow(msg: NodeMessage = { payload: 'poll' }): Promise<void> {
-    return new Promise((resolve) => {
+    const polled = new Promise<void>((resolve) => {
       nodeOf('polled').once('input', () => resolve());
       h.node.receive(msg);
     });
+    return within(polled, 'the end of the poll the message asked for', { got: () => topics() });
   }
 
   function topics(): string[] {
@@ -403,7 +404,7 @@ describe('device-cloud-todo-watch', function () {
         h.caught.once('input', (msg) => resolve(msg as CaughtMessage)),
       );
       h.node.receive({ payload: 'poll' });
-      const msg = await failed;
+      const msg = await within(failed, 'the error at the Catch node');
       expect(msg.error.message).to.match(/account: no Device Cloud account/);
       expect(h.requests).to.have.length(0);
     });
@@ -508,10 +509,13 @@ describe('device-cloud-todo-watch', function () {
       nodeOf(nodeNamed('reminder light').id).on('input', (msg) => received.push({ to: 'light', msg }));
       nodeOf(nodeNamed('notification').id).on('input', (msg) => received.push({ to: 'notification', msg }));
       const poll = (): Promise<void> =>
-        new Promise((resolve) => {
-          nodeOf('watch-polled').once('input', () => resolve());
-          watch.receive({ payload: 'poll' });
-        });
+        within(
+          new Promise((resolve) => {
+            nodeOf('watch-polled').once('input', () => resolve());
+            watch.receive({ payload: 'poll' });
+          }),
+          'the end of the poll asked for',
+        );
 
       await poll();
       await api('PUT', `/todos/${chore.id}/complete`);

@@ -12,7 +12,7 @@ import { Harness } from '../support/harness';
 import type { LogEntry } from '../support/node-red';
 import { runtimeUtil } from '../support/runtime';
 import { openSockets } from '../support/sockets';
-import { until } from '../support/until';
+import { until, within } from '../support/until';
 
 const { hooks, log } = runtimeUtil();
 
@@ -115,11 +115,8 @@ describe('closing with requests under way', function () {
         }
         send('close');
         await until(() => report() !== undefined, { what: "the child's report" });
-        const outcome = await Promise.race([
-          child.exited,
-          new Promise((resolve) => setTimeout(resolve, 8000, 'alive')),
-        ]);
-        expect(outcome, `the child did not exit by itself: ${child.stderr()}`).to.deep.equal({ code: 0, signal: null });
+        const outcome = await within(child.exited, 'the child to exit by itself', { got: () => child.stderr() });
+        expect(outcome, `the child's exit: ${child.stderr()}`).to.deep.equal({ code: 0, signal: null });
         return report() as CloseReport;
       } finally {
         if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill();

@@ -25,7 +25,7 @@ import {
   KITCHEN,
   multipart,
 } from './support';
-import { until } from '../support/until';
+import { until, within } from '../support/until';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
@@ -1266,9 +1266,7 @@ describe('simulator', function () {
         () => 'failed',
       );
       await until(() => own.requests.length === 1);
-      const started = Date.now();
-      await own.close();
-      expect(Date.now() - started).to.be.below(1000);
+      await within(own.close(), 'close() to end the hanging request rather than wait for it');
       expect(await pending).to.equal('failed');
       let refused: unknown;
       try {
@@ -1281,32 +1279,32 @@ describe('simulator', function () {
 
     it('leaves nothing behind: a process with a hanging request and an event stream exits by itself', async function () {
       const serverModule = path.join(__dirname, '..', '..', 'dist', 'simulator', 'server.js');
+      const untilModule = path.join(__dirname, '..', 'support', 'until.ts');
       const script = `
         const { startSimulator } = require(${JSON.stringify(serverModule)});
+        const { until } = require(${JSON.stringify(untilModule)});
         (async () => {
           const sim = await startSimulator();
           sim.misbehave({ kind: 'hang' });
           const stream = await fetch(sim.url + '/sim/events');
           stream.body.getReader().read().catch(() => {});
           fetch(sim.url + '/open/v1/todos', { headers: { 'X-API-Key': sim.apiKey } }).catch(() => {});
-          while (sim.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+          await until(() => sim.requests.length > 0, { what: 'the request to reach the simulator' });
           await sim.close();
           console.log('closed');
         })();`;
-      const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const typescriptHook = path.join(__dirname, '..', 'support', 'typescript.js');
+      const child = spawn(process.execPath, ['--require', typescriptHook, '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exitCode = await new Promise<number | string | null>((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve('still running after 5 s');
-        }, 5000);
-        child.on('exit', (code) => {
-          clearTimeout(timer);
-          resolve(code);
-        });
-      });
-      expect(exitCode).to.equal(0);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      try {
+        expect(await within(exited, 'the process to exit by itself once the simulator closed')).to.equal(0);
+      } finally {
+        child.kill('SIGKILL');
+      }
       expect(output.trim()).to.equal('closed');
     });
   });
@@ -1315,7 +1313,7 @@ describe('simulator', function () {
     it('prints the URLs, hides a custom key, serves with it and stops on SIGTERM', async function () {
       const { child, output, exited } = runCli(['--port', '0', '--key', 'very-secret']);
       try {
-        await until(() => /Base URL:\s+(\S+)/.test(output.stdout), { timeoutMs: 5000 });
+        await until(() => /Base URL:\s+(\S+)/.test(output.stdout));
         const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
         expect(output.stdout).to.include(`Page:       ${baseUrl}/`);
         expect(output.stdout).not.to.include('very-secret');
@@ -1324,26 +1322,26 @@ describe('simulator', function () {
       } finally {
         child.kill('SIGTERM');
       }
-      expect(await exited).to.equal(0);
+      expect(await within(exited, 'the simulator to stop on SIGTERM')).to.equal(0);
     });
 
     it('prints the default key and refuses unknown options', async function () {
       const bad = runCli(['--bogus']);
-      expect(await bad.exited).to.equal(2);
+      expect(await within(bad.exited, 'the simulator to refuse its options and exit')).to.equal(2);
       expect(bad.output.stderr).to.include('unknown option --bogus');
       const good = runCli([], { ...process.env, PORT: '0' });
       try {
-        await until(() => good.output.stdout.includes('API key'), { timeoutMs: 5000 });
+        await until(() => good.output.stdout.includes('API key'));
         expect(good.output.stdout).to.match(/API key:\s+sim-key/);
       } finally {
         good.child.kill('SIGINT');
       }
-      expect(await good.exited).to.equal(0);
+      expect(await within(good.exited, 'the simulator to stop on SIGINT')).to.equal(0);
     });
 
     it('documents every reading and its default in --help', async function () {
       const help = runCli(['--help']);
-      expect(await help.exited).to.equal(0);
+      expect(await within(help.exited, 'the simulator to print its help and exit')).to.equal(0);
       expect(help.output.stdout).to.include('--list-omits-completed').and.include('--trailing-slash-deletes-all');
       expect(help.output.stdout).to.match(/\(default off: it lists every to-do/);
       expect(help.output.stdout).to.match(/\(default off: refused as an unknown path, 404\)/);
@@ -1372,7 +1370,7 @@ describe('simulator', function () {
         '--update-applies-status=true',
       ]);
       try {
-        await until(() => /Stop with Ctrl\+C/.test(output.stdout), { timeoutMs: 5000 });
+        await until(() => /Stop with Ctrl\+C/.test(output.stdout));
         expect(output.stdout).to.match(/Unfiltered to-do list: leaves completed to-dos out/);
         expect(output.stdout).to.match(/DELETE \.\.\.\/pages\/:\s+deletes every page/);
         const baseUrl = (/Base URL:\s+(\S+)/.exec(output.stdout) ?? [])[1];
@@ -1392,17 +1390,17 @@ describe('simulator', function () {
       } finally {
         child.kill('SIGTERM');
       }
-      expect(await exited).to.equal(0);
+      expect(await within(exited, 'the simulator to stop on SIGTERM')).to.equal(0);
       const off = runCli(['--port=0', '--list-omits-completed=false']);
       try {
-        await until(() => /Stop with Ctrl\+C/.test(off.output.stdout), { timeoutMs: 5000 });
+        await until(() => /Stop with Ctrl\+C/.test(off.output.stdout));
         expect(off.output.stdout).to.match(/Unfiltered to-do list: lists every to-do/);
       } finally {
         off.child.kill('SIGTERM');
       }
-      expect(await off.exited).to.equal(0);
+      expect(await within(off.exited, 'the simulator to stop on SIGTERM')).to.equal(0);
       const bad = runCli(['--list-omits-completed=sometimes']);
-      expect(await bad.exited).to.equal(2);
+      expect(await within(bad.exited, 'the simulator to refuse its options and exit')).to.equal(2);
       expect(bad.output.stderr).to.include('--list-omits-completed takes no value, or =true or =false');
     });
   });
