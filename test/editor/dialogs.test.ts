@@ -28,6 +28,7 @@ import {
   sharedBrowser,
   screenshotPath,
   startNodeRed,
+  untilInPage,
   type EditorPage,
   type FlowNode,
   type RunningNodeRed,
@@ -338,7 +339,9 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     const key = page.locator('#node-config-input-apiKey');
     expect((await key.getAttribute('class')) ?? '', 'a stored key').to.not.include('input-error');
     await key.fill('');
-    await page.waitForFunction(() => $('#node-config-input-apiKey').attr('class')?.includes('input-error'));
+    await untilInPage(page, 'the emptied API key marked as an error', () =>
+      $('#node-config-input-apiKey').attr('class')?.includes('input-error'),
+    );
     expect(await untranslatedTexts(), 'texts of the dialog without a translation').to.deep.equal([]);
     await page.locator('#node-config-dialog-cancel').click();
     await page.locator('#node-config-dialog-cancel').waitFor({ state: 'detached' });
@@ -374,7 +377,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
   it('deploys with the Deploy button: Node-RED holds the flows as edited, the old to-do list with statusFilter', async function () {
     expect(await invalidNodes(), 'nodes the editor marks invalid (Deploy would ask first)').to.deep.equal([]);
     await page.locator('#red-ui-header-button-deploy').click();
-    await page.waitForFunction(() => !RED.nodes.dirty());
+    await untilInPage(page, 'the workspace deployed', () => !RED.nodes.dirty());
 
     const flows = await server.flows();
     const onTab = flows.filter((node) => node.z === TAB_ID);
@@ -417,11 +420,18 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     await page.locator('#red-ui-clipboard-dialog-ok').click();
     await placeImportedNodes(page);
 
-    const imported = await page.waitForFunction((dropped) => {
-      const [node] = RED.nodes.filterNodes({ type: 'device-cloud-devices' }).filter((n) => n.id !== dropped);
-      const account = node && RED.nodes.node(String(node.account));
-      return account && account.valid === false && node.valid === false ? { node: node.id, account: account.id } : null;
-    }, nodeIds[DRAGGED_TYPE]);
+    const imported = await untilInPage(
+      page,
+      'the imported node and its account, both marked invalid',
+      (dropped) => {
+        const [node] = RED.nodes.filterNodes({ type: 'device-cloud-devices' }).filter((n) => n.id !== dropped);
+        const account = node && RED.nodes.node(String(node.account));
+        return account && account.valid === false && node.valid === false
+          ? { node: node.id, account: account.id }
+          : null;
+      },
+      nodeIds[DRAGGED_TYPE],
+    );
     const { node, account } = (await imported.jsonValue()) as { node: string; account: string };
     expect(await page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`).count(), 'a red triangle').to.equal(
       1,
@@ -441,19 +451,26 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     await page.locator('#node-config-input-baseUrl').fill(sim.url);
     await page.locator('#node-config-dialog-ok').click();
     await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
-    await page.waitForFunction((id) => RED.nodes.node(id)?.valid === true, node);
+    await untilInPage(
+      page,
+      'the imported node valid once its account has a key',
+      (id) => RED.nodes.node(id)?.valid === true,
+      node,
+    );
     expect(await page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`).count(), 'a red triangle').to.equal(
       0,
     );
 
     await page.locator('#red-ui-header-button-deploy').click();
-    await page.waitForFunction(() => !RED.nodes.dirty());
+    await untilInPage(page, 'the workspace deployed', () => !RED.nodes.dirty());
     const before = sim.requests.length;
     // Nothing clashed: the nodes kept the ids of the example file.
     const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'devices.json'), 'utf8')) as FlowNode[];
     const inject = example.find((n) => n.type === 'inject' && n.wires?.flat().includes(node))?.id;
     await page.locator(`[id="${inject}"] .red-ui-flow-node-button`).click();
-    await page.waitForFunction(
+    await untilInPage(
+      page,
+      'the devices node showing the devices it listed',
       (id) => /devices/.test(String((RED.nodes.node(id)?.status as { text?: string })?.text)),
       node,
     );
@@ -468,7 +485,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
 
   async function showTab(id: string): Promise<void> {
     await page.evaluate((tab) => RED.workspaces.show(tab), id);
-    await page.waitForFunction((tab) => RED.workspaces.active() === tab, id);
+    await untilInPage(page, `the tab ${id} shown`, (tab) => RED.workspaces.active() === tab, id);
   }
 
   async function invalidNodes(): Promise<string[]> {

@@ -1,17 +1,42 @@
 /**
  * The Node-RED editor in headless Chromium (Debian's, driven by
  * playwright-core), for the browser tests: the browser, an editor page that
- * records the console's errors, and the parts of the editor's own API (`RED`,
- * jQuery's `$`) the tests call inside the page.
+ * records the console's errors and what the runtime tells the editor, and the
+ * parts of the editor's own API (`RED`, jQuery's `$`) the tests call inside
+ * the page.
+ *
+ * How each step knows the editor is ready, never by waiting a fixed time:
+ *
+ * - Opened: the flows are in (a workspace tab is active, the loading screen
+ *   gone) and the editor's connection to the runtime (its comms WebSocket) is
+ *   open; then a settled marker (below) comes through it, so what the runtime
+ *   sends from then on reaches the page.
+ * - A click, a fill, a menu: Playwright's locators wait until the element is
+ *   there, visible, stable and enabled, and a step that expects a dialog, a
+ *   tray, a notification or a help section waits for that element. Animations
+ *   are off (jQuery's `$.fx.off`, no CSS transitions), so what is shown stands
+ *   still at once.
+ * - A state of the editor's own (a tab shown, a node valid, the workspace no
+ *   longer dirty after a deploy, which is when the Deploy button turns grey):
+ *   untilInPage() polls it in the page, and names it when it runs out.
+ * - What the runtime does after a press (an inject button) or a deploy: the
+ *   Node-RED the tests start runs a plugin of the tests
+ *   (test/fixtures/settled-plugin) that follows every message through
+ *   Node-RED's hooks. settled() asks it to answer once no message is on its
+ *   way or held by a node that has not ended it, and to send a token through
+ *   the editor's comms then. The comms deliver in order, so once the page has
+ *   the token it has every debug message and status the runtime sent before.
  *
  * CHROMIUM names another Chromium binary (default /usr/bin/chromium).
  * DEVICE_CLOUD_SCREENSHOTS=1 makes the tests write the README's pictures.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type JSHandle, type Page } from 'playwright-core';
 import { ROOT } from '../support/package-files';
 import { NodeRedServer } from '../support/node-red-server';
+import { FIXTURES } from '../support/child';
+import { until } from '../support/until';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -23,8 +48,13 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/** Waits for the page; generous, since the first editor load compiles a lot of script. */
-export const UI_TIMEOUT_MS = 15_000;
+/** Waits for the page; generous, since the first editor load compiles a lot of script, on a loaded machine too. */
+export const UI_TIMEOUT_MS = 20_000;
+/** How long a press's or a deploy's messages may take to settle and reach the page (the plugin gives up after 20 s). */
+const SETTLED_MS = 30_000;
+/** The plugin that tells the editor when the runtime's messages have settled. */
+const SETTLED_PLUGIN = path.join(FIXTURES, 'settled-plugin');
+const SETTLED_TOPIC = 'device-cloud-test/settled';
 export const WRITE_SCREENSHOTS = process.env.DEVICE_CLOUD_SCREENSHOTS === '1';
 export const DOCS = path.join(ROOT, 'docs');
 
@@ -83,12 +113,26 @@ interface JQueryLike {
   [index: number]: HTMLElement;
 }
 
+/** What the editor heard from the runtime: a debug message, or a node's status. */
+export interface Heard {
+  kind: 'debug' | 'status';
+  id: string;
+  text: string;
+}
+
+/** What the page records for the tests. */
+interface PageRecord {
+  heard: Heard[];
+  /** By token: called when the runtime's settled marker with that token arrives. */
+  settled: Map<string, () => void>;
+}
+
 declare global {
   const RED: EditorRED;
   const $: JQueryLike;
   interface Window {
     RED?: EditorRED;
-    deviceCloudTest?: Record<string, unknown>;
+    deviceCloudTest?: PageRecord;
   }
 }
 
@@ -120,7 +164,7 @@ export async function startNodeRed(options: {
   flows: FlowNode[];
   credentials: Record<string, Record<string, string>>;
 }): Promise<RunningNodeRed> {
-  return await NodeRedServer.start(options);
+  return await NodeRedServer.start({ ...options, modules: [SETTLED_PLUGIN] });
 }
 
 let launched: Promise<Browser> | undefined;
@@ -156,12 +200,20 @@ export interface EditorPage {
   page: Page;
   consoleErrors: string[];
   /**
-   * Loads the editor and waits until the flows are there. jQuery's animations
-   * and CSS transitions are off: trays and menus stand still at once (the
-   * editor times its steps by itself, not by their end).
+   * Loads the editor and waits until it is ready (see the top of this file).
+   * jQuery's animations and CSS transitions are off: trays and menus stand
+   * still at once (the editor times its steps by itself, not by their end).
    */
   open(url: string): Promise<void>;
+  /** Resolves once the runtime's messages have settled and the page has heard all they led to. */
+  settled(what: string): Promise<void>;
+  /** Presses an inject node, as its button does (the editor's POST to inject/<id>), and waits until settled. */
+  press(injectId: string, name?: string): Promise<void>;
+  /** Every debug message and status the page heard from the runtime since it was opened, in order. */
+  heard(): Promise<Heard[]>;
 }
+
+let tokens = 0;
 
 export async function editorPage(browser: Browser, options: { locale?: string } = {}): Promise<EditorPage> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, locale: options.locale ?? 'en-US' });
@@ -176,20 +228,108 @@ export async function editorPage(browser: Browser, options: { locale?: string } 
     const text = `uncaught: ${error.stack || error.message}`;
     if (!NODE_RED_OWN_ERRORS.some((known) => known.test(text))) consoleErrors.push(text);
   });
+  // The editor's comms WebSocket is open once the editor has sent on it (its subscriptions, sent on open).
+  let commsOpen = false;
+  page.on('websocket', (socket) => {
+    if (!/\/comms$/.test(socket.url())) return;
+    socket.on('framesent', () => (commsOpen = true));
+    socket.on('close', () => (commsOpen = false));
+  });
+
+  async function settled(what: string): Promise<void> {
+    const token = `${++tokens}`;
+    try {
+      await page.evaluate(
+        async ({ token, deadlineMs }) => {
+          const record = window.deviceCloudTest as PageRecord;
+          const heard = new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => {
+              record.settled.delete(token);
+              reject(new Error(`the runtime answered, but its token ${token} did not reach the editor`));
+            }, deadlineMs);
+            record.settled.set(token, () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+          const answer = await fetch(`device-cloud-test/settled/${token}`, { method: 'POST' });
+          if (!answer.ok) throw new Error(`the runtime did not settle (${answer.status}): ${await answer.text()}`);
+          await heard;
+        },
+        { token, deadlineMs: SETTLED_MS },
+      );
+    } catch (error) {
+      throw new Error(`waiting for ${what}: ${(error as Error).message}`);
+    }
+  }
+
   return {
     page,
     consoleErrors,
     async open(url: string) {
       await page.goto(url);
-      await page.waitForFunction(
+      await untilInPage(
+        page,
+        'the flows in the editor: a workspace tab active, the loading screen gone',
         () => Boolean(window.RED?.workspaces?.active()) && !$('#red-ui-loading-progress').is(':visible'),
       );
+      await until(() => commsOpen, { what: "the editor's connection to the runtime (comms) to open" });
       await page.evaluate(() => {
         $.fx.off = true;
       });
       await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+      await page.evaluate(
+        ({ topic }) => {
+          const record: PageRecord = { heard: [], settled: new Map() };
+          window.deviceCloudTest = record;
+          RED.comms.subscribe('debug', (_topic, message) => {
+            const debug = message as { id: string; format: string; msg: string };
+            record.heard.push({ kind: 'debug', id: debug.id, text: `${debug.format} ${debug.msg}` });
+          });
+          RED.comms.subscribe('status/#', (statusTopic, message) => {
+            const status = message as { text?: string; fill?: string; shape?: string };
+            record.heard.push({
+              kind: 'status',
+              id: statusTopic.slice('status/'.length),
+              text: JSON.stringify(status),
+            });
+          });
+          RED.comms.subscribe(topic, (_topic, message) => record.settled.get((message as { token: string }).token)?.());
+        },
+        { topic: SETTLED_TOPIC },
+      );
+      await settled("the runtime's messages to reach the editor");
+    },
+    settled,
+    async press(injectId: string, name = injectId) {
+      await page.evaluate(async (id) => {
+        const answer = await fetch(`inject/${id}`, { method: 'POST' });
+        if (!answer.ok) throw new Error(`inject/${id}: ${answer.status}`);
+      }, injectId);
+      await settled(`the messages of the inject "${name}" to settle`);
+    },
+    heard() {
+      return page.evaluate(() => window.deviceCloudTest?.heard ?? []);
     },
   };
+}
+
+/**
+ * Resolves once `condition` holds in the page (Playwright's waitForFunction, polled on each frame), with its
+ * value; rejects naming `what` when it does not within the page's timeout, where Playwright says only "Timeout".
+ */
+export async function untilInPage<R, Arg = undefined>(
+  page: Page,
+  what: string,
+  condition: (arg: Arg) => R,
+  arg?: Arg,
+): Promise<JSHandle<R>> {
+  try {
+    // Playwright types the argument as it arrives in the page (Unboxed<Arg>): for the plain values passed here, Arg itself.
+    return await page.waitForFunction(condition as (arg: unknown) => R, arg);
+  } catch (error) {
+    throw new Error(`waited in vain in the editor for ${what}: ${(error as Error).message.split('\n')[0]}`);
+  }
 }
 
 /** Imported nodes follow the mouse until a click on the workspace puts them down, as a user does. */
@@ -198,7 +338,7 @@ export async function placeImportedNodes(page: Page): Promise<void> {
   if (!chart) throw new Error('no workspace to put the imported nodes on');
   await page.mouse.move(chart.x + chart.width / 2, chart.y + chart.height - 150, { steps: 2 });
   await page.mouse.click(chart.x + chart.width / 2, chart.y + chart.height - 150);
-  await page.waitForFunction(() => RED.nodes.dirty());
+  await untilInPage(page, 'the imported nodes put down (the workspace changed)', () => RED.nodes.dirty());
 }
 
 export function screenshotPath(name: string): string {

@@ -30,17 +30,20 @@ const STOP_GRACE_MS = 5_000;
 /** Enough of the log to tell why a start failed. */
 const KEPT_OUTPUT_CHARS = 20_000;
 
-/** Installs the working tree into the user directory by a link, and names it in the directory's package.json. */
-function linkPackage(userDir: string): void {
-  const link = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(ROOT, link, 'junction');
-  const manifest = {
-    name: 'node-red-test-user-dir',
-    version: '0.0.0',
-    private: true,
-    dependencies: { [PACKAGE_NAME]: `file:${ROOT}` },
-  };
+/**
+ * Installs the working tree into the user directory by a link, and names it in the directory's package.json;
+ * so also each of `modules` (package folders).
+ */
+function linkPackages(userDir: string, modules: string[]): void {
+  const dependencies: Record<string, string> = {};
+  for (const folder of [ROOT, ...modules]) {
+    const { name } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
+    const link = path.join(userDir, 'node_modules', ...name.split('/'));
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(folder, link, 'junction');
+    dependencies[name] = `file:${folder}`;
+  }
+  const manifest = { name: 'node-red-test-user-dir', version: '0.0.0', private: true, dependencies };
   fs.writeFileSync(path.join(userDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
@@ -79,6 +82,8 @@ export interface NodeRedServerOptions {
   settings?: Record<string, unknown>;
   /** true: Node-RED's log goes to this process's stderr too. */
   echo?: boolean;
+  /** More packages (folders) to install beside ours, such as a plugin of the tests. */
+  modules?: string[];
 }
 
 export interface AdminAnswer {
@@ -113,11 +118,12 @@ export class NodeRedServer {
     credentials = {},
     settings = {},
     echo = false,
+    modules = [],
   }: NodeRedServerOptions = {}): Promise<NodeRedServer> {
     const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
     const server = new NodeRedServer(userDir);
     try {
-      linkPackage(userDir);
+      linkPackages(userDir, modules);
       writeFlows(userDir, flows, credentials);
       server.port = await freePort();
       const settingsFile = writeSettings(userDir, server.port, settings);
