@@ -2,7 +2,7 @@
  * The pure rules of image fitting (src/lib/image-fit.ts, src/lib/bmp.ts): the
  * fit options as the dialog or the message gives them, what counts as SVG
  * text, and the size a BMP header gives. What a push sends after fitting is in
- * test/nodes/display-image-fit.test.ts.
+ * test/render/display-image-fit.test.ts.
  */
 import { expect } from 'chai';
 import { fitOptions, isSvg, DEFAULT_FIT, FIT_MODES } from '../../dist/lib/images/fit';

@@ -22,7 +22,7 @@ const TYPE = 'device-cloud-display-image';
  * These tests send pictures as given: the node's fit is `none`, so a PNG or JPEG
  * goes byte for byte, and a picture of any other format as a PNG of its own size
  * and pixels. What the default fit (contain) and the other modes send is in
- * display-image-fit.test.ts.
+ * test/render/display-image-fit.test.ts.
  */
 const TWO_MB = 2 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { KITCHEN } from '../fixtures/service';
 import { ACCOUNT_ID, caughtOf, Harness, outputOf } from '../support/harness';
 import { runtimeUtil } from '../support/runtime';
 import type { FlowNode, NodeMessage } from '../support/node-red';
-import { coloursOf, compact, pixelsOf, readQrCodes, readText } from '../render/support';
+import { coloursOf, compact, pixelsOf, readQrCodes, readText } from './support';
 
 const TYPE = 'device-cloud-render';
 const PUSH_PAGE = 3;

@@ -8,7 +8,7 @@ import { encodeIndexedPng } from '../../dist/lib/images/indexed-png';
 import { PALETTES, paletteName } from '../../dist/lib/images/palette';
 import { blackAndWhitePng } from '../../dist/lib/images/black-and-white';
 import { DeviceCloudError } from '../../dist/lib/errors';
-import { coloursOf, darkness, pixelsOf } from '../render/support';
+import { coloursOf, darkness, pixelsOf } from './support';
 
 const WIDTH = 256;
 const HEIGHT = 64;

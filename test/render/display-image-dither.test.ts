@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { SimImagePage } from '../../dist/simulator/server';
 import { KITCHEN } from '../fixtures/service';
 import { caughtOf, Harness, outputOf } from '../support/harness';
-import { coloursOf, pixelsOf, type Pixels } from '../render/support';
+import { coloursOf, pixelsOf, type Pixels } from './support';
 
 const TYPE = 'device-cloud-display-image';
 
