@@ -42,7 +42,8 @@ describe(`a seeded burst of pushes with random faults (BURST_SEED=${seed})`, fun
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
     await h.load(
       { type: 'device-cloud-display-text', mode: 'text', deviceId: '', pageId: '' },
-      { account: { retries: '10', retryBaseDelay: '5', timeout: '0.2', maxInFlight: '3' } },
+      // A hang gives up after 1 s; an answered push never takes that long, so none is sent twice for being slow.
+      { account: { retries: '10', retryBaseDelay: '5', timeout: '1', maxInFlight: '3' } },
     );
     h.sim.state.devices.push(...DEVICES.slice(2).map((deviceId) => ({ deviceId, alias: deviceId, board: 'esp32-c3' })));
     endings = new Endings(h, ['subject']);

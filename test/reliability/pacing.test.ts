@@ -64,7 +64,8 @@ describe('pacing through the nodes', function () {
   it('queues what exceeds maxInFlight and sends it when a place frees up', async () => {
     const account = await load(
       { type: 'device-cloud-todo-list', statusFilter: 'pending' },
-      { maxInFlight: '2', timeout: '0.2', retries: '0' },
+      // The hanging two give up after 1 s; the answered ones never take that long, however busy the machine.
+      { maxInFlight: '2', timeout: '1', retries: '0' },
     );
     h.sim.misbehave({ kind: 'hang', times: 2 });
     const messages = ids(6);
@@ -74,7 +75,7 @@ describe('pacing through the nodes', function () {
     await outcomesOf().settled(messages);
     const failed = messages.filter((id: string) => errorText(id) !== undefined);
     expect(failed).to.deep.equal(['m1', 'm2']);
-    for (const id of failed) expect(errorText(id)).to.match(/list to-dos failed: no answer within 200 ms$/);
+    for (const id of failed) expect(errorText(id)).to.match(/list to-dos failed: no answer within 1000 ms$/);
     expect(h.requests).to.have.length(6);
     expect(account.client().pacing.peakInFlight).to.equal(2);
     for (const id of messages) expect(outcomesOf().of(id), id).to.have.length(1);
@@ -113,16 +114,17 @@ describe('pacing through the nodes', function () {
   it('spaces the starts of requests by minSpacing when set', async () => {
     await load(
       { type: 'device-cloud-display-text', deviceId: KITCHEN, deviceIdType: 'str', pageId: '' },
-      { minSpacing: '200' },
+      { minSpacing: '300' },
     );
     const messages = ids(4);
     sendAll(messages, (id: string) => ({ payload: `text ${id}`, pageId: String(messages.indexOf(id) + 1) }));
     await outcomesOf().settled(messages);
     for (const id of messages) expect(outcomesOf().of(id)[0].output, id).to.not.equal(undefined);
     const starts = h.requests.map((request) => request.at);
-    // Lower bounds only, with room for the way from client to simulator: spacing delays, never hurries.
+    // Lower bounds only, with room for the way from client to simulator (the first also opens the connection,
+    // and a busy machine adds its own delays): spacing delays, never hurries.
     for (let index = 1; index < starts.length; index++) {
-      expect(starts[index] - starts[index - 1]).to.be.at.least(150);
+      expect(starts[index] - starts[index - 1]).to.be.at.least(200);
     }
   });
 
