@@ -28,6 +28,7 @@ import {
   sharedBrowser,
   screenshotPath,
   startNodeRed,
+  trayReady,
   untilInPage,
   type EditorPage,
   type FlowNode,
@@ -332,11 +333,11 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
   });
 
   it("titles the account's dialog and help with its label, and marks its API key required", async function () {
-    await page.evaluate((id) => RED.editor.editConfig('', 'device-cloud-account', id), ACCOUNT_ID);
+    await openAccountDialog(ACCOUNT_ID);
     const title = page.locator('.red-ui-tray-titlebar').last();
-    await title.waitFor({ state: 'visible' });
     expect(await title.innerText()).to.equal('Edit Device Cloud account node');
     const key = page.locator('#node-config-input-apiKey');
+    expect(await key.inputValue(), 'the stored key, shown as dots').to.equal('__PWRD__');
     expect((await key.getAttribute('class')) ?? '', 'a stored key').to.not.include('input-error');
     await key.fill('');
     await untilInPage(page, 'the emptied API key marked as an error', () =>
@@ -446,7 +447,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     await warning.waitFor({ state: 'visible' });
     await warning.locator('button', { hasText: 'Cancel' }).click();
 
-    await page.evaluate((id) => RED.editor.editConfig('', 'device-cloud-account', id), account);
+    await openAccountDialog(account);
     await page.locator('#node-config-input-apiKey').fill(sim.apiKey);
     await page.locator('#node-config-input-baseUrl').fill(sim.url);
     await page.locator('#node-config-dialog-ok').click();
@@ -505,12 +506,28 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     return page.locator(`input#node-input-${key}`);
   }
 
+  /**
+   * Opens an account's dialog. Node-RED shows the dialog at once, and fills it in once it has the account's
+   * credentials from the runtime: a key typed before then would be overwritten. It is ready when the key
+   * field shows what the account has: the stored key as dots, or, with none, the field marked as missing.
+   */
+  async function openAccountDialog(id: string): Promise<void> {
+    await page.evaluate((account) => RED.editor.editConfig('', 'device-cloud-account', account), id);
+    await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
+    await trayReady(page, "the account's dialog");
+    await untilInPage(page, 'the key field filled in: the stored key as dots, or marked missing', () => {
+      const key = $('#node-config-input-apiKey');
+      return key.val() === '__PWRD__' || Boolean(key.attr('class')?.includes('input-error'));
+    });
+  }
+
   async function openDialog(type: string): Promise<void> {
     await page.evaluate((id) => {
       const node = RED.nodes.node(id);
       if (node) RED.editor.edit(node);
     }, nodeIds[type]);
     await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
+    await trayReady(page, `the dialog of ${type}`);
   }
 
   async function closeDialogWithDone(): Promise<void> {

@@ -16,6 +16,12 @@
  *   tray, a notification or a help section waits for that element. Animations
  *   are off (jQuery's `$.fx.off`, no CSS transitions), so what is shown stands
  *   still at once.
+ * - A node's dialog (a tray): Node-RED shows it at once, lays it out on later
+ *   turns and then puts the cursor into its first field; typing before that
+ *   would land in whichever field had the cursor. trayReady() waits until the
+ *   newest tray holds the focus. An account's dialog is filled in only once
+ *   the editor has the account's credentials from the runtime (the test waits
+ *   for its key field to show them).
  * - A state of the editor's own (a tab shown, a node valid, the workspace no
  *   longer dirty after a deploy, which is when the Deploy button turns grey):
  *   untilInPage() polls it in the page, and names it when it runs out.
@@ -330,6 +336,15 @@ export async function untilInPage<R, Arg = undefined>(
   } catch (error) {
     throw new Error(`waited in vain in the editor for ${what}: ${(error as Error).message.split('\n')[0]}`);
   }
+}
+
+/** Resolves once the newest tray (a node's dialog) has been laid out and holds the focus, as Node-RED leaves it. */
+export async function trayReady(page: Page, what: string): Promise<void> {
+  await untilInPage(page, `${what} laid out, its first field focused`, () => {
+    const trays = document.querySelectorAll('.red-ui-tray');
+    const newest = trays[trays.length - 1];
+    return newest !== undefined && newest.contains(document.activeElement);
+  });
 }
 
 /** Imported nodes follow the mouse until a click on the workspace puts them down, as a user does. */
