@@ -434,9 +434,10 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       nodeIds[DRAGGED_TYPE],
     );
     const { node, account } = (await imported.jsonValue()) as { node: string; account: string };
-    expect(await page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`).count(), 'a red triangle').to.equal(
-      1,
-    );
+    // The workspace draws what the nodes' validity says on its next frame.
+    const redTriangle = page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`);
+    await redTriangle.waitFor({ state: 'visible' });
+    expect(await redTriangle.count(), 'red triangles on the imported node').to.equal(1);
     const reason = await page.evaluate((id) => RED.nodes.node(id)?.validationErrors, account);
     expect(reason, 'why the account is not valid').to.deep.equal([
       'the account has no API key: open it and paste the key',
@@ -458,9 +459,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       (id) => RED.nodes.node(id)?.valid === true,
       node,
     );
-    expect(await page.locator(`[id="${node}"] .red-ui-flow-node-error:not(.hide)`).count(), 'a red triangle').to.equal(
-      0,
-    );
+    await redTriangle.waitFor({ state: 'hidden' });
 
     await page.locator('#red-ui-header-button-deploy').click();
     await untilInPage(page, 'the workspace deployed', () => !RED.nodes.dirty());

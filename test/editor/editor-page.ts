@@ -16,6 +16,8 @@
  *   tray, a notification or a help section waits for that element. Animations
  *   are off (jQuery's `$.fx.off`, no CSS transitions), so what is shown stands
  *   still at once.
+ * - An import: the imported nodes hang at the mouse pointer once the editor
+ *   has read them (placeImportedNodes() waits for that before it clicks).
  * - A node's dialog (a tray): Node-RED shows it at once, lays it out on later
  *   turns and then puts the cursor into its first field; typing before that
  *   would land in whichever field had the cursor. trayReady() waits until the
@@ -96,7 +98,10 @@ interface EditorRED {
   view: {
     importNodes(nodes: object[], options: object): void;
     redraw(full?: boolean): void;
+    /** What the mouse is doing in the workspace: one of RED.state. */
+    state(): number;
   };
+  state: { IMPORT_DRAGGING: number };
   editor: { edit(node: EditorNode): void; editConfig(name: string, type: string, id: string): void };
   sidebar: { show(name: string): void; help: { show(type: string): void } };
   comms: { subscribe(topic: string, callback: (topic: string, message: unknown) => void): void };
@@ -347,8 +352,17 @@ export async function trayReady(page: Page, what: string): Promise<void> {
   });
 }
 
-/** Imported nodes follow the mouse until a click on the workspace puts them down, as a user does. */
+/**
+ * Imported nodes hang at the mouse pointer until a click on the workspace puts them down, as a user does.
+ * The editor attaches them once it has read the import (which may take it a few turns); a click before then
+ * would put nothing down.
+ */
 export async function placeImportedNodes(page: Page): Promise<void> {
+  await untilInPage(
+    page,
+    'the imported nodes hanging at the mouse pointer',
+    () => RED.view.state() === RED.state.IMPORT_DRAGGING,
+  );
   const chart = await page.locator('#red-ui-workspace-chart').boundingBox();
   if (!chart) throw new Error('no workspace to put the imported nodes on');
   await page.mouse.move(chart.x + chart.width / 2, chart.y + chart.height - 150, { steps: 2 });
