@@ -1,27 +1,30 @@
 /**
  * device-cloud-render: a page drawn from an HTML template and the message, as a PNG of the palette's colours.
- * It calls no service (no account). The page renderer (a worker thread shared by every render node and the
- * editor's preview) is started and warmed up at deploy, and given back when the node closes.
+ * It calls no service (no account). The page renderer (shared by every render node and the editor's preview)
+ * is started and warmed up at deploy, and given back when the node closes.
  */
 import { describeThrown } from '../lib/errors';
-import { acquireRenderer, type RendererLease } from '../lib/render';
+import { acquireRenderer, engineNote, type RendererLease } from '../lib/render';
 import { defineLocalNode } from './shared/lifecycle';
-import type { NodeAPI } from './shared/red';
+import type { Node, NodeAPI } from './shared/red';
 import { registerRenderEndpoints } from './shared/render-admin';
 import { CATALOG_NAMESPACE } from './shared/status';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
 
-const registerNode = defineLocalNode<RendererLease>({
+const registerNode = defineLocalNode<{ lease: RendererLease; node: Node }>({
   type: TYPE,
   busyText: text('drawing'),
   start({ node }) {
     const lease = acquireRenderer();
-    lease.renderer.warmUp().catch((error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`));
-    return lease;
+    lease.renderer.warmUp().then(
+      (report) => report.engineLoaded && node.log(engineNote(report)),
+      (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
+    );
+    return { lease, node };
   },
-  async handle({ msg, inputs, signal, texts }, lease) {
+  async handle({ msg, inputs, signal, texts }, { lease, node }) {
     const page = await lease.renderer.render(
       {
         template: await inputs.get('template'),
@@ -31,6 +34,9 @@ const registerNode = defineLocalNode<RendererLease>({
         // The dialog's alone: msg.dither belongs to display-image, and this node sets it.
         colors: await inputs.dialog('colors'),
         dither: await inputs.dialog('dither'),
+        // Absent from flows saved before there was a choice: those get the rules they were drawn with.
+        layoutRules: await inputs.dialog('layoutRules'),
+        warn: (note) => node.warn(note),
       },
       signal,
     );
@@ -39,7 +45,7 @@ const registerNode = defineLocalNode<RendererLease>({
     const size = `${pageSide(page, 16)} x ${pageSide(page, 20)}`;
     return { send: msg, status: { fill: 'green', shape: 'dot', text: texts._(text('drawn'), { size }) } };
   },
-  closed: (_account, lease) => lease?.release(),
+  closed: (_account, running) => running?.lease.release(),
 });
 
 export default function registerRender(RED: NodeAPI): void {

@@ -6,6 +6,15 @@ import { paletteName, type PaletteName } from '../images/palette';
 export const DEFAULT_WIDTH = 400;
 export const DEFAULT_HEIGHT = 300;
 export const MAX_SIDE = 4096;
+/**
+ * How a template's elements are laid out: `html` as a browser does (blocks, inline text, `display` to change
+ * it); `flex` as the earlier engine did (every element a flex box, stacked or in a wrapping row), which saved
+ * flows were written for and get when they name none.
+ */
+export const LAYOUT_RULES = ['html', 'flex'] as const;
+export type LayoutRules = (typeof LAYOUT_RULES)[number];
+export const SAVED_FLOW_LAYOUT_RULES: LayoutRules = 'flex';
+
 /** A template (after its placeholders are filled) longer than this is refused: 8 MB holds a few photos. */
 export const MAX_TEMPLATE_CHARACTERS = 8 * 1024 * 1024;
 
@@ -18,6 +27,10 @@ export interface PageRequest {
   height?: unknown;
   colors?: unknown;
   dither?: unknown;
+  /** `html` or `flex` (the default). */
+  layoutRules?: unknown;
+  /** Told of each part of the page left out because it cannot be drawn (a CSS value Takumi cannot read). */
+  warn?: (text: string) => void;
 }
 
 export interface PageOptions {
@@ -25,16 +38,25 @@ export interface PageOptions {
   height: number;
   colors: PaletteName;
   dither: DitherMode;
+  layoutRules: LayoutRules;
 }
 
 /** The checked size, colours and dithering; each empty field takes its default. */
-export function pageOptions(request: Omit<PageRequest, 'template' | 'message'>): PageOptions {
+export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn'>): PageOptions {
   return {
     width: side(request.width, 'width', DEFAULT_WIDTH),
     height: side(request.height, 'height', DEFAULT_HEIGHT),
     colors: paletteName(request.colors),
     dither: ditherMode(request.dither),
+    layoutRules: layoutRules(request.layoutRules),
   };
+}
+
+/** `layoutRules` from a node's configuration: absent (a flow saved before there was a choice) is `flex`. */
+export function layoutRules(value: unknown, field = 'layoutRules'): LayoutRules {
+  if (value === undefined || value === null || value === '') return SAVED_FLOW_LAYOUT_RULES;
+  if (typeof value === 'string' && (LAYOUT_RULES as readonly string[]).includes(value)) return value as LayoutRules;
+  throw invalid(field, `must be one of ${LAYOUT_RULES.join(', ')}`, value);
 }
 
 export function templateText(value: unknown): string {
