@@ -25,6 +25,8 @@
 
   function prepare() {
     editor.prepare.call(this);
+    // A node saved before there was a choice keeps the rules it was drawn with, also once saved again here.
+    if (this.layoutRules === undefined || this.layoutRules === '') $('#node-input-layoutRules').val('flex');
     open.template = RED.editor.createEditor({
       id: 'node-input-template-editor',
       mode: 'ace/mode/html',
@@ -98,6 +100,7 @@
         height: $('#node-input-height').val(),
         colors: $('#node-input-colors').val(),
         dither: $('#node-input-dither').val(),
+        layoutRules: $('#node-input-layoutRules').val(),
       }),
     );
   }
