@@ -4,7 +4,7 @@
  * is started and warmed up at deploy, and given back when the node closes.
  */
 import { describeThrown } from '../lib/errors';
-import { acquireRenderer, engineNote, type RendererLease } from '../lib/render';
+import { acquireRenderer, engineNoteOnce, type RendererLease } from '../lib/render';
 import { defineLocalNode } from './shared/lifecycle';
 import type { Node, NodeAPI } from './shared/red';
 import { registerRenderEndpoints } from './shared/render-admin';
@@ -19,7 +19,10 @@ const registerNode = defineLocalNode<{ lease: RendererLease; node: Node }>({
   start({ node }) {
     const lease = acquireRenderer();
     lease.renderer.warmUp().then(
-      (report) => report.engineLoaded && node.log(engineNote(report)),
+      () => {
+        const note = engineNoteOnce();
+        if (note) node.log(note);
+      },
       (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
     );
     return { lease, node };

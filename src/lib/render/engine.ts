@@ -99,18 +99,24 @@ function firstLine(error: unknown): string {
   return text.split('\n')[0].slice(0, 300);
 }
 
+/** The systems Takumi publishes a native build for (glibc and musl alike on Linux). */
+const NATIVE_BUILDS = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64', 'win32-arm64', 'win32-x64'];
+
 function loadTakumi(): { choice: EngineChoice; takumi: TakumiModule } {
   const started = performance.now();
+  const system = `${process.platform}-${process.arch}`;
   let nativeProblem: string;
   if ((process.env[ENGINE_SWITCH] ?? '').trim().toLowerCase() === 'webassembly') {
     nativeProblem = `${ENGINE_SWITCH}=webassembly is set`;
+  } else if (!NATIVE_BUILDS.includes(system)) {
+    nativeProblem = `Takumi has no native build for ${system}`;
   } else {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at deploy, and may fail to load
       const takumi = require('@takumi-rs/core') as TakumiModule;
       return { choice: { kind: 'native', loadMs: performance.now() - started }, takumi };
     } catch (error) {
-      nativeProblem = firstLine(error);
+      nativeProblem = `its native build for ${system} did not load: ${firstLine(error)}`;
     }
   }
   // The package's Node.js entry compiles its WebAssembly file on require.
@@ -120,10 +126,20 @@ function loadTakumi(): { choice: EngineChoice; takumi: TakumiModule } {
 }
 
 /** Loads Takumi once per process: the native build, else the WebAssembly build. */
-export function engineChoice(): { choice: EngineChoice; firstLoad: boolean } {
-  const firstLoad = chosen === undefined;
+export function engineChoice(): { choice: EngineChoice } {
   chosen ??= loadTakumi();
-  return { choice: chosen.choice, firstLoad };
+  return { choice: chosen.choice };
+}
+
+let noted = false;
+
+/** What the log says about the engine, once per process: the first call after it loaded; undefined after. */
+export function engineNoteOnce(): string | undefined {
+  if (!chosen || noted) return undefined;
+  noted = true;
+  const { kind, nativeProblem } = chosen.choice;
+  if (kind === 'native') return `page renderer: Takumi, native build (${process.platform}-${process.arch})`;
+  return `page renderer: Takumi, WebAssembly build (slower than the native one): ${nativeProblem}`;
 }
 
 /** The shipped fonts (dist/fonts): Noto Sans SC, regular and bold, subset at build time (scripts/fonts.js). */

@@ -26,18 +26,10 @@ export interface WarmUpReport {
   engine: EngineKind;
   /** Why the native build is not used (WebAssembly only). */
   nativeProblem?: string;
-  /** True for the warm-up that loaded the engine into this process (the first one): say which it is then. */
-  engineLoaded: boolean;
   /** Loading the engine (the first time in a process) and the fonts. */
   loadMs: number;
   /** The warm-up pages, which load the glyphs and compile the code paths. */
   firstPageMs: number;
-}
-
-/** What the log says once a process has chosen its engine. */
-export function engineNote(report: WarmUpReport): string {
-  if (report.engine === 'native') return `page renderer: Takumi, native build (${process.platform}-${process.arch})`;
-  return `page renderer: Takumi, WebAssembly build, slower; the native build did not load: ${report.nativeProblem}`;
 }
 
 interface Job {
@@ -129,7 +121,7 @@ export class PageRenderer {
 
   private async start(): Promise<WarmUpReport> {
     const started = performance.now();
-    const { choice, firstLoad } = engineChoice();
+    const { choice } = engineChoice();
     const engine = await DrawingEngine.start();
     const loaded = performance.now();
     // A few pages, so the first real one finds the glyphs loaded and the code compiled.
@@ -144,7 +136,6 @@ export class PageRenderer {
     return {
       engine: choice.kind,
       ...(choice.nativeProblem ? { nativeProblem: choice.nativeProblem } : {}),
-      engineLoaded: firstLoad,
       loadMs: loaded - started,
       firstPageMs: performance.now() - loaded,
     };
