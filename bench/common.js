@@ -229,13 +229,15 @@ function report(result) {
 
 /**
  * Runs a part in a child process of its own (clean memory, its own Node-RED)
- * and resolves with the figures it reports. Its log goes to `log` (stderr by default).
+ * and resolves with the figures it reports. Its log goes to `log` (stderr by default);
+ * `env` is added to this process's environment.
  */
-function runChild(script, { args = [], execArgv = [], log = process.stderr } = {}) {
+function runChild(script, { args = [], execArgv = [], log = process.stderr, env = {} } = {}) {
   const { spawn } = require('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...execArgv, path.join(__dirname, script), ...args], {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let result;

@@ -1,7 +1,9 @@
 /**
  * Draws pages: `warmUp()` loads the drawing engine (./engine: Takumi, native or WebAssembly) with the fonts
  * and draws a few pages, so the first message pays nothing; pages queue and are drawn one at a time; a page
- * not drawn within the time allowed fails and the next one starts; `close()` lets go of the engine. Nothing
+ * not drawn within the time allowed fails and the next one starts; `close()` lets go of the engine. After a
+ * minute without a page the engine and its fonts are let go too (a display's pages come minutes apart, and
+ * Node-RED keeps that memory for its other flows); the next page loads them again, in about 15 ms. Nothing
  * here keeps the process alive.
  *
  * No worker thread: the native engine draws on Node.js's thread pool, off the event loop, and a worker's own
@@ -19,6 +21,8 @@ import { pageOptions, templateText, type PageOptions, type PageRequest } from '.
 export interface RendererOptions {
   /** A page not drawn within this time fails (default 60 s). */
   pageTimeoutMs?: number;
+  /** The engine and its fonts are let go after this long without a page (default 60 s). */
+  idleMs?: number;
 }
 
 export interface WarmUpReport {
@@ -28,7 +32,7 @@ export interface WarmUpReport {
   nativeProblem?: string;
   /** Loading the engine (the first time in a process) and the fonts. */
   loadMs: number;
-  /** The warm-up pages, which load the glyphs and compile the code paths. */
+  /** The warm-up page, which loads the common glyphs and compiles the code paths. */
   firstPageMs: number;
 }
 
@@ -41,6 +45,7 @@ interface Job {
 }
 
 const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
+const DEFAULT_IDLE_MS = 60_000;
 
 /** The warm-up page: loads the fonts' Latin and Chinese outlines and every step of a page before the first one. */
 export const WARM_UP_PAGE =
@@ -53,14 +58,19 @@ function closedError(): DeviceCloudError {
 
 export class PageRenderer {
   private readonly pageTimeoutMs: number;
+  private readonly idleMs: number;
   private engine: DrawingEngine | undefined;
   private ready: Promise<WarmUpReport> | undefined;
   private readonly queue: Job[] = [];
   private current: { job: Job; stop: AbortController } | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  /** The warm-up pages have been drawn: an engine started again after a rest draws none. */
+  private warm = false;
   private closed = false;
 
   constructor(options: RendererOptions = {}) {
     this.pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   }
 
   /** Loads everything a page needs (at deploy); resolves when a page can be drawn. */
@@ -105,6 +115,7 @@ export class PageRenderer {
   /** Pages waiting or being drawn fail as aborted; the engine and its fonts are let go. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idle);
     const aborted = closedError();
     for (const job of this.queue.splice(0)) job.reject(aborted);
     const current = this.current;
@@ -124,15 +135,23 @@ export class PageRenderer {
     const { choice } = engineChoice();
     const engine = await DrawingEngine.start();
     const loaded = performance.now();
-    // A few pages, so the first real one finds the glyphs loaded and the code compiled.
-    for (const colors of ['bw', 'bw', 'bwry'] as const) {
-      await drawPage(engine, WARM_UP_PAGE, { width: 400, height: 300, colors, dither: 'none', layoutRules: 'flex' });
+    // A page, so the first real one finds the common glyphs loaded and every step's code compiled.
+    if (!this.warm) {
+      await drawPage(engine, WARM_UP_PAGE, {
+        width: 400,
+        height: 300,
+        colors: 'bw',
+        dither: 'none',
+        layoutRules: 'flex',
+      });
     }
     if (this.closed) {
       engine.close();
       throw closedError();
     }
+    this.warm = true;
     this.engine = engine;
+    this.restLater();
     return {
       engine: choice.kind,
       ...(choice.nativeProblem ? { nativeProblem: choice.nativeProblem } : {}),
@@ -141,9 +160,25 @@ export class PageRenderer {
     };
   }
 
+  /** Lets go of the engine once no page has come for a while; a page that comes starts it again. */
+  private restLater(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      if (this.current || this.queue.length > 0 || !this.engine) return;
+      this.engine.close();
+      this.engine = undefined;
+      this.ready = undefined;
+    }, this.idleMs);
+    this.idle.unref();
+  }
+
   private next(): void {
     const engine = this.engine;
-    if (this.current || !engine || this.queue.length === 0) return;
+    if (this.current || !engine) return;
+    if (this.queue.length === 0) {
+      this.restLater();
+      return;
+    }
     const job = this.queue.shift() as Job;
     const stop = new AbortController();
     const current = { job, stop };
