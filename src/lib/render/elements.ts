@@ -98,7 +98,11 @@ class TreeBuilder {
       return made;
     }
     if (node.name === 'br') return this.lineBreak();
-    if (node.name === 'svg') return svgImage(node, style);
+    if (node.name === 'svg') {
+      const made = svgImage(node, style);
+      this.styled.push({ node: made, place: node.place });
+      return made;
+    }
     const rules = this.layout.rules;
     if (rules === 'flex') flexDisplay(node, style);
     const flow = rules === 'flex' && !(style.flexDirection ?? 'row').startsWith('column');

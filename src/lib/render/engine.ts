@@ -119,9 +119,14 @@ function loadTakumi(): { choice: EngineChoice; takumi: TakumiModule } {
       nativeProblem = `its native build for ${system} did not load: ${firstLine(error)}`;
     }
   }
-  // The package's Node.js entry compiles its WebAssembly file on require.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at deploy, where native is missing
-  const takumi = require('@takumi-rs/wasm/node') as TakumiModule;
+  let takumi: TakumiModule;
+  try {
+    // The package's Node.js entry compiles its WebAssembly file on require.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at deploy, where native is missing
+    takumi = require('@takumi-rs/wasm/node') as TakumiModule;
+  } catch (error) {
+    throw new Error(`no drawing engine loads here: ${nativeProblem}; its WebAssembly build: ${firstLine(error)}`);
+  }
   return { choice: { kind: 'webassembly', nativeProblem, loadMs: performance.now() - started }, takumi };
 }
 
