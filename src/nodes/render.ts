@@ -6,14 +6,20 @@
 import { describeThrown } from '../lib/errors';
 import { acquireRenderer, engineNoteOnce, type RendererLease } from '../lib/render';
 import { defineLocalNode } from './shared/lifecycle';
-import type { Node, NodeAPI } from './shared/red';
+import type { NodeAPI } from './shared/red';
 import { registerRenderEndpoints } from './shared/render-admin';
 import { CATALOG_NAMESPACE } from './shared/status';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
 
-const registerNode = defineLocalNode<{ lease: RendererLease; node: Node }>({
+/** What a deployed render node keeps: its lease on the renderer, and how it warns (once for each text). */
+interface Running {
+  lease: RendererLease;
+  warn: (text: string) => void;
+}
+
+const registerNode = defineLocalNode<Running>({
   type: TYPE,
   busyText: text('drawing'),
   start({ node }) {
@@ -25,9 +31,16 @@ const registerNode = defineLocalNode<{ lease: RendererLease; node: Node }>({
       },
       (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
     );
-    return { lease, node };
+    // A template with a value that cannot be drawn says so once, not with every page.
+    const warned = new Set<string>();
+    const warn = (note: string): void => {
+      if (warned.has(note) || warned.size >= 100) return;
+      warned.add(note);
+      node.warn(note);
+    };
+    return { lease, warn };
   },
-  async handle({ msg, inputs, signal, texts }, { lease, node }) {
+  async handle({ msg, inputs, signal, texts }, { lease, warn }) {
     const page = await lease.renderer.render(
       {
         template: await inputs.get('template'),
@@ -39,7 +52,7 @@ const registerNode = defineLocalNode<{ lease: RendererLease; node: Node }>({
         dither: await inputs.dialog('dither'),
         // Absent from flows saved before there was a choice: those get the rules they were drawn with.
         layoutRules: await inputs.dialog('layoutRules'),
-        warn: (note) => node.warn(note),
+        warn,
       },
       signal,
     );
