@@ -22,9 +22,10 @@ const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const DEVICE_ID = 'AA:BB:CC:DD:EE:01';
 const API_KEY = 'sim-key';
 
+/** A module of dist/ (a file, or a folder with its index.js), as Node.js finds it. */
 function requireDist(relative) {
   const file = path.join(DIST, relative);
-  if (!fs.existsSync(`${file}.js`)) {
+  if (!fs.existsSync(`${file}.js`) && !fs.existsSync(path.join(file, 'index.js'))) {
     throw new Error(`${file}.js is missing: build first (npm run build)`);
   }
   return require(file);
