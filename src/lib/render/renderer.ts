@@ -1,10 +1,10 @@
 /**
  * Draws pages: `warmUp()` loads the drawing engine (./engine: Takumi, native or WebAssembly) with the fonts
  * and draws a few pages, so the first message pays nothing; pages queue and are drawn one at a time; a page
- * not drawn within the time allowed fails and the next one starts; `close()` lets go of the engine. After a
- * minute without a page the engine and its fonts are let go too (a display's pages come minutes apart, and
- * Node-RED keeps that memory for its other flows); the next page loads them again, in about 15 ms. Nothing
- * here keeps the process alive.
+ * not drawn within the time allowed fails and the next one starts; `close()` lets go of the engine. Five
+ * seconds after the last page the engine and its fonts are let go too, in time for the garbage collection
+ * V8 makes when a process falls idle: a display's pages come minutes apart, and Node-RED keeps that memory
+ * for its other flows. The next page loads them again, in about 15 ms. Nothing here keeps the process alive.
  *
  * No worker thread: the native engine draws on Node.js's thread pool, off the event loop, and a worker's own
  * JavaScript engine would cost more memory than drawing does. What runs on the event loop per page is small:
@@ -21,7 +21,7 @@ import { pageOptions, templateText, type PageOptions, type PageRequest } from '.
 export interface RendererOptions {
   /** A page not drawn within this time fails (default 60 s). */
   pageTimeoutMs?: number;
-  /** The engine and its fonts are let go after this long without a page (default 60 s). */
+  /** The engine and its fonts are let go after this long without a page (default 5 s). */
   idleMs?: number;
 }
 
@@ -45,7 +45,7 @@ interface Job {
 }
 
 const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
-const DEFAULT_IDLE_MS = 60_000;
+const DEFAULT_IDLE_MS = 5_000;
 
 /** The warm-up page: loads the fonts' Latin and Chinese outlines and every step of a page before the first one. */
 export const WARM_UP_PAGE =
@@ -71,6 +71,11 @@ export class PageRenderer {
   constructor(options: RendererOptions = {}) {
     this.pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  }
+
+  /** Whether the engine and its fonts are loaded now (from the warm-up until a rest or `close()`). */
+  get loaded(): boolean {
+    return this.engine !== undefined;
   }
 
   /** Loads everything a page needs (at deploy); resolves when a page can be drawn. */
