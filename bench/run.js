@@ -47,7 +47,6 @@ const jsonFile = stringOption('json', undefined);
 
 const TARGETS = {
   vsHttpRequest: 0.8,
-  vsUndici: 1.5,
   heapGrowthMB: 5,
   startupMs: 50,
   startupMB: 10,
@@ -263,15 +262,11 @@ function pushRows({ variants }) {
   }
   if (variants.ours && variants.undici) {
     const ratio = variants.ours.medianMs / variants.undici.medianMs;
-    rows.push([
-      'Per push',
-      'ours / plain undici loop, medians',
-      x(ratio),
-      `≤ ${TARGETS.vsUndici}x`,
-      met(ratio <= TARGETS.vsUndici),
-    ]);
+    // The goal is against the same call from a function node in the same runtime (below): this loop runs
+    // outside Node-RED, without its message passing.
+    rows.push(['Per push', 'ours / plain undici loop outside Node-RED, medians', x(ratio), '', '']);
     const cpu = variants.ours.cpuUsPerPush / variants.undici.cpuUsPerPush;
-    rows.push(['Per push', 'ours / plain undici loop, CPU per push', x(cpu), '', '']);
+    rows.push(['Per push', 'ours / plain undici loop outside Node-RED, CPU per push', x(cpu), '', '']);
   }
   return rows;
 }
