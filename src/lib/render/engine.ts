@@ -13,7 +13,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 
 export type EngineKind = 'native' | 'webassembly';
 export const ENGINE_SWITCH = 'DEVICE_CLOUD_RENDER_ENGINE';
@@ -94,8 +93,6 @@ export interface EngineChoice {
   kind: EngineKind;
   /** Why the native build did not load (the WebAssembly build only). */
   nativeProblem?: string;
-  /** The time loading the build took. */
-  loadMs: number;
 }
 
 let chosen: { choice: EngineChoice; takumi: TakumiModule } | undefined;
@@ -116,7 +113,6 @@ function loadTakumi(): { choice: EngineChoice; takumi: TakumiModule } {
 }
 
 function loadBuild(): { choice: EngineChoice; takumi: TakumiModule } {
-  const started = performance.now();
   const system = `${process.platform}-${process.arch}`;
   let nativeProblem: string;
   if ((process.env[ENGINE_SWITCH] ?? '').trim().toLowerCase() === 'webassembly') {
@@ -127,7 +123,7 @@ function loadBuild(): { choice: EngineChoice; takumi: TakumiModule } {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at deploy, and may fail to load
       const takumi = require('@takumi-rs/core') as TakumiModule;
-      return { choice: { kind: 'native', loadMs: performance.now() - started }, takumi };
+      return { choice: { kind: 'native' }, takumi };
     } catch (error) {
       nativeProblem = `its native build for ${system} did not load: ${firstLine(error)}`;
     }
@@ -140,13 +136,13 @@ function loadBuild(): { choice: EngineChoice; takumi: TakumiModule } {
   } catch (error) {
     throw new Error(`no drawing engine loads here: ${nativeProblem}; its WebAssembly build: ${firstLine(error)}`);
   }
-  return { choice: { kind: 'webassembly', nativeProblem, loadMs: performance.now() - started }, takumi };
+  return { choice: { kind: 'webassembly', nativeProblem }, takumi };
 }
 
 /** Loads Takumi once per process: the native build, else the WebAssembly build. */
-export function engineChoice(): { choice: EngineChoice } {
+export function engineChoice(): EngineChoice {
   chosen ??= loadTakumi();
-  return { choice: chosen.choice };
+  return chosen.choice;
 }
 
 let noted = false;
@@ -180,7 +176,7 @@ export class DrawingEngine {
 
   /** A renderer of the chosen build, its fonts registered. */
   static async start(): Promise<DrawingEngine> {
-    const { choice } = engineChoice();
+    const kind = engineChoice().kind;
     const { takumi } = chosen as { takumi: TakumiModule };
     // No cache of decoded pictures: a page's pictures are drawn once, and memory is given back at once.
     const renderer = new takumi.Renderer({ cacheMaxBytes: 0 });
@@ -192,7 +188,7 @@ export class DrawingEngine {
         style: 'normal',
       });
     }
-    return new DrawingEngine(choice.kind, renderer);
+    return new DrawingEngine(kind, renderer);
   }
 
   /** The tree drawn on a `width` x `height` page, as straight RGBA. */

@@ -137,7 +137,7 @@ export class PageRenderer {
 
   private async start(): Promise<WarmUpReport> {
     const started = performance.now();
-    const { choice } = engineChoice();
+    const choice = engineChoice();
     const engine = await DrawingEngine.start();
     const loaded = performance.now();
     // A page, so the first real one finds the common glyphs loaded and every step's code compiled.
