@@ -22,9 +22,10 @@ const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const DEVICE_ID = 'AA:BB:CC:DD:EE:01';
 const API_KEY = 'sim-key';
 
+/** A module of dist/ (a file, or a folder with its index.js), as Node.js finds it. */
 function requireDist(relative) {
   const file = path.join(DIST, relative);
-  if (!fs.existsSync(`${file}.js`)) {
+  if (!fs.existsSync(`${file}.js`) && !fs.existsSync(path.join(file, 'index.js'))) {
     throw new Error(`${file}.js is missing: build first (npm run build)`);
   }
   return require(file);
@@ -229,13 +230,15 @@ function report(result) {
 
 /**
  * Runs a part in a child process of its own (clean memory, its own Node-RED)
- * and resolves with the figures it reports. Its log goes to `log` (stderr by default).
+ * and resolves with the figures it reports. Its log goes to `log` (stderr by default);
+ * `env` is added to this process's environment.
  */
-function runChild(script, { args = [], execArgv = [], log = process.stderr } = {}) {
+function runChild(script, { args = [], execArgv = [], log = process.stderr, env = {} } = {}) {
   const { spawn } = require('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...execArgv, path.join(__dirname, script), ...args], {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let result;

@@ -15,6 +15,7 @@ const VARIANTS = {
   ours: { label: 'display-text node (ours)' },
   httpKeepAlive: { label: 'core http request, keep-alive on' },
   http: { label: 'core http request, default settings' },
+  functionUndici: { label: 'function node, plain undici call' },
   hop: { label: 'one Node-RED hop, no HTTP (junction node)' },
 };
 
@@ -85,6 +86,36 @@ function httpRequestFlow(tab, simUrl, keepAlive) {
   ];
 }
 
+/**
+ * What a user writes by hand with the best client: a function node making the same POST with an undici Pool
+ * (one kept-alive connection; undici from the settings' functionGlobalContext), in the same runtime.
+ */
+const FUNCTION_UNDICI = `
+let pool = context.get('pool');
+if (!pool) {
+  pool = new (global.get('undici').Pool)(env.get('SIM_URL'), { connections: 1 });
+  context.set('pool', pool);
+}
+const response = await pool.request({
+  method: 'POST',
+  path: '/open/v1/devices/${encodeURIComponent(DEVICE_ID)}/display/text',
+  headers: { 'content-type': 'application/json', 'x-api-key': '${API_KEY}' },
+  body: JSON.stringify({ text: msg.payload }),
+});
+msg.payload = await response.body.json();
+msg.statusCode = response.statusCode;
+return msg;
+`;
+
+function functionUndiciFlow(simUrl) {
+  const tab = 'functionUndici';
+  return [
+    { id: tab, type: 'tab', label: tab, env: [{ name: 'SIM_URL', value: simUrl, type: 'str' }] },
+    { id: `${tab}-node`, z: tab, type: 'function', func: FUNCTION_UNDICI, outputs: 1, wires: [[`${tab}-out`]] },
+    ...sinks(tab),
+  ];
+}
+
 /** Node-RED's own share: a message through a node that passes it on, to the same end node. */
 function hopFlow() {
   const tab = 'hop';
@@ -100,6 +131,7 @@ function benchFlows(simUrl, { account, variants = Object.keys(VARIANTS) } = {}) 
   if (variants.includes('ours')) flows.push(...oursFlow(simUrl, account));
   if (variants.includes('httpKeepAlive')) flows.push(...httpRequestFlow('httpKeepAlive', simUrl, true));
   if (variants.includes('http')) flows.push(...httpRequestFlow('http', simUrl, false));
+  if (variants.includes('functionUndici')) flows.push(...functionUndiciFlow(simUrl));
   if (variants.includes('hop')) flows.push(...hopFlow());
   return { flows, credentials: { [ACCOUNT_ID]: { apiKey: API_KEY } } };
 }
@@ -109,6 +141,7 @@ const SUCCEEDED = {
   ours: (msg) => msg.payload && typeof msg.payload.totalPages === 'number',
   httpKeepAlive: (msg) => msg.statusCode === 200 && msg.payload && msg.payload.code === 0,
   http: (msg) => msg.statusCode === 200 && msg.payload && msg.payload.code === 0,
+  functionUndici: (msg) => msg.statusCode === 200 && msg.payload && msg.payload.code === 0,
   hop: (msg) => typeof msg.payload === 'string',
 };
 
@@ -117,6 +150,7 @@ const MESSAGE = {
   ours: (text) => ({ payload: text }),
   httpKeepAlive: (text) => ({ payload: { text } }),
   http: (text) => ({ payload: { text } }),
+  functionUndici: (text) => ({ payload: text }),
   hop: (text) => ({ payload: text }),
 };
 

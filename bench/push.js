@@ -3,12 +3,13 @@
  * Per-push overhead: N sequential text pushes through our display-text node in
  * a real Node-RED runtime, through the core http request node (keep-alive on,
  * and with its default settings), and through a plain undici loop, all against the same
- * simulator; and, to tell Node-RED's own share, one hop through a junction
- * node without any HTTP. The variants take turns in rounds, so a drift of the machine
+ * simulator; through a function node making the same call with undici, in the
+ * same runtime (the best a hand-written flow does); and, to tell Node-RED's own
+ * share, one hop through a junction node without any HTTP. The variants take turns in rounds, so a drift of the machine
  * touches them alike. Reports the median and p90 latency, the CPU time this
  * process spent per push, and the connections the simulator accepted (reuse).
  *
- *   node bench/push.js [--pushes=2000] [--warmup=300] [--rounds=8] [--only=ours,httpKeepAlive,http,undici,hop]
+ *   node bench/push.js [--pushes=2000] [--warmup=300] [--rounds=8] [--only=ours,httpKeepAlive,http,functionUndici,undici,hop]
  */
 const { performance } = require('node:perf_hooks');
 const {
@@ -23,7 +24,7 @@ const {
 } = require('./common');
 const { VARIANTS, benchFlows, FlowDriver, UndiciDriver, sampleText } = require('./flows');
 
-const ORDER = ['ours', 'httpKeepAlive', 'http', 'undici', 'hop'];
+const ORDER = ['ours', 'httpKeepAlive', 'http', 'functionUndici', 'undici', 'hop'];
 const LABELS = {
   ...Object.fromEntries(Object.entries(VARIANTS).map(([k, v]) => [k, v.label])),
   undici: 'plain undici loop (floor)',
@@ -45,7 +46,11 @@ async function main() {
 
   const sim = await startSimulatorProcess();
   const { flows, credentials } = benchFlows(sim.url, { variants: variants.filter((v) => v !== 'undici') });
-  const nodeRed = await startNodeRed({ flows, credentials });
+  const nodeRed = await startNodeRed({
+    flows,
+    credentials,
+    settings: { functionGlobalContext: { undici: require('undici') }, functionExternalModules: false },
+  });
   const sharpAfterStart = sharpLoaded();
   const drivers = Object.fromEntries(
     variants.map((variant) => [

@@ -1,16 +1,21 @@
 'use strict';
 /**
- * Render: the page renderer (dist/lib/render) as a node uses it. The deploy-time warm-up (worker start,
- * satori, resvg's WebAssembly, the fonts, the warm-up pages) and the memory it adds; then the median
- * (and p90) of `--pages` warm renders of a 400 x 300 dashboard page (text in Chinese and Latin, a chart,
- * a QR code), of each built-in layout, and of a bwry page with a dithered photo, with the CPU time a page
- * costs (both threads: steadier than wall time on a busy machine); the PNG sizes; and, while pages are
- * drawn, the main thread's worst event-loop delay and its utilisation (the share of time it was busy).
+ * Render: a page through the render node in a flow, in an embedded Node-RED (`node.receive()` to the page
+ * out of the node), beside the same HTML drawn in the same process by Takumi alone (its native build, its own
+ * HTML reader, PNG out: the floor) and by satori with the native resvg (the engine before Takumi). The three
+ * take turns in rounds, so a drift of the machine touches them alike. Also, through the node: a dashboard
+ * (text, a 96-point chart, a QR code), each built-in layout, and a four-colour page with a dithered photo;
+ * the main thread's busy share and worst event-loop delay while pages are drawn; and, before Node-RED
+ * starts, what loading the engine and the fonts and the warm-up pages cost in a fresh process.
  *
- *   node --expose-gc bench/render.js [--pages=50]
+ * `--flow-only`: the page through the node alone (bench/run.js runs it again with
+ * DEVICE_CLOUD_RENDER_ENGINE=webassembly for the WebAssembly build).
+ *
+ *   node --expose-gc bench/render.js [--pages=200] [--rounds=8] [--flow-only]
  */
 const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
-const { collectGarbage, intOption, median, quantile, requireDist, runPart, toMB } = require('./common');
+const { intOption, median, quantile, requireDist, runPart, startNodeRed } = require('./common');
+const { RenderDriver, pageHtml, renderFlow, satoriWithResvg, takumiAlone } = require('./render-page');
 
 const DASHBOARD = `<div style="display:flex;flex-direction:column;height:100%;padding:14px 18px">
   <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline">
@@ -58,80 +63,108 @@ async function photoDataUrl() {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-/** Wall time per page, and the CPU time of the whole process (main thread and worker) per page. */
-async function timeRenders(renderer, count, request) {
+const PHOTO_PAGE = `<div style="display:flex;flex-direction:row;padding:10px"><img src="{{{payload}}}" style="width:240px;height:180px;object-fit:cover">
+  <div style="display:flex;flex-direction:column;margin-left:12px;font-size:22px"><b style="color:red">警报 Alert</b><span>门口有人</span></div></div>`;
+
+function summary(times, pngBytes) {
+  return { medianMs: median(times), p90Ms: quantile(times, 0.9), pages: times.length, pngBytes };
+}
+
+/** `count` pages of `draw(i)`, after `warm` not counted; times in ms. */
+async function timed(draw, count, warm = 5) {
+  for (let i = 0; i < warm; i++) await draw(i);
   const times = [];
   let bytes = 0;
-  const cpuBefore = process.cpuUsage();
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const png = await renderer.render(typeof request === 'function' ? request(i) : request);
+    const png = await draw(i);
     times.push(performance.now() - started);
     bytes = png.length;
   }
-  const cpu = process.cpuUsage(cpuBefore);
-  return {
-    medianMs: median(times),
-    p90Ms: quantile(times, 0.9),
-    cpuMsPerPage: (cpu.user + cpu.system) / 1000 / count,
-    pngBytes: bytes,
-  };
+  return summary(times, bytes);
+}
+
+async function warmUpCost() {
+  const { PageRenderer } = requireDist('lib/render/index');
+  const renderer = new PageRenderer();
+  const started = performance.now();
+  const report = await renderer.warmUp();
+  const totalMs = performance.now() - started;
+  await renderer.close();
+  return { engine: report.engine, totalMs, loadMs: report.loadMs, firstPagesMs: report.firstPageMs };
 }
 
 async function main() {
-  const pages = intOption('pages', 50);
-  const { PageRenderer, LAYOUTS } = requireDist('lib/render/index');
-  collectGarbage();
-  const before = process.memoryUsage();
-  const renderer = new PageRenderer();
-  const warmStarted = performance.now();
-  const warmUp = await renderer.warmUp();
-  const warmUpMs = performance.now() - warmStarted;
-  collectGarbage();
-  const afterWarmUp = process.memoryUsage();
-
-  // A few pages first, not counted: the first real pages still meet new glyphs.
-  await timeRenders(renderer, 5, (i) => ({ template: DASHBOARD, message: dashboardMessage(i) }));
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const utilisation = performance.eventLoopUtilization();
-  const dashboard = await timeRenders(renderer, pages, (i) => ({ template: DASHBOARD, message: dashboardMessage(i) }));
-  const mainThreadBusy = performance.eventLoopUtilization(utilisation).utilization;
-  loop.disable();
-
-  const layouts = {};
-  for (const layout of LAYOUTS) {
-    const request = { template: layout.template['zh-CN'], message: layout.sample['zh-CN'] };
-    await timeRenders(renderer, 3, request);
-    layouts[layout.id] = await timeRenders(renderer, Math.max(10, Math.round(pages / 5)), request);
+  const pages = intOption('pages', 200);
+  const rounds = Math.min(intOption('rounds', 8), pages);
+  const flowOnly = process.argv.includes('--flow-only');
+  const warmUp = await warmUpCost();
+  const { LAYOUTS } = requireDist('lib/render/index');
+  const photo = flowOnly ? '' : await photoDataUrl();
+  const flows = [...renderFlow('page')];
+  if (!flowOnly) {
+    flows.push(
+      ...renderFlow('dashboard', DASHBOARD),
+      ...renderFlow('photo', PHOTO_PAGE, { colors: 'bwry', dither: 'floyd-steinberg' }),
+    );
+    for (const layout of LAYOUTS) flows.push(...renderFlow(`layout-${layout.id}`, layout.template['zh-CN']));
   }
-
-  const photo = await photoDataUrl();
-  const photoPage = {
-    template: `<div style="display:flex;flex-direction:row;padding:10px"><img src="{{{payload}}}" style="width:240px;height:180px;object-fit:cover">
-      <div style="display:flex;flex-direction:column;margin-left:12px;font-size:22px"><b style="color:red">警报 Alert</b><span>门口有人</span></div></div>`,
-    message: { payload: photo },
-    colors: 'bwry',
-    dither: 'floyd-steinberg',
-  };
-  await timeRenders(renderer, 3, photoPage);
-  const photoResult = await timeRenders(renderer, Math.max(10, Math.round(pages / 5)), photoPage);
-  collectGarbage();
-  const afterPages = process.memoryUsage();
-  await renderer.close();
-
-  return {
-    pages,
-    warmUp: { totalMs: warmUpMs, loadMs: warmUp.loadMs, firstPagesMs: warmUp.firstPageMs },
-    memory: {
-      rssAddedByWarmUpMB: toMB(afterWarmUp.rss - before.rss),
-      rssAfterPagesMB: toMB(afterPages.rss - before.rss),
-      mainHeapAddedMB: toMB(afterPages.heapUsed - before.heapUsed),
-    },
-    dashboard: { ...dashboard, eventLoopDelayMaxMs: loop.max / 1e6, mainThreadBusy },
-    layouts,
-    photo: photoResult,
-  };
+  const nodeRed = await startNodeRed({ flows });
+  try {
+    const page = new RenderDriver(nodeRed, 'page');
+    const variants = { flow: async (i) => (await page.draw(i)).png };
+    if (!flowOnly) {
+      const takumi = await takumiAlone();
+      const satori = await satoriWithResvg();
+      variants.takumi = (i) => takumi(pageHtml(i));
+      variants.satori = (i) => satori(pageHtml(i));
+    }
+    const names = Object.keys(variants);
+    const times = Object.fromEntries(names.map((name) => [name, []]));
+    const bytes = {};
+    for (const name of names) for (let i = 0; i < 20; i++) await variants[name](i);
+    const perRound = Math.ceil(pages / rounds);
+    for (let round = 0; round < rounds; round++) {
+      // Each round starts with another variant, so none is always first after another.
+      for (const name of names.map((_, i) => names[(i + round) % names.length])) {
+        for (let i = round * perRound; i < Math.min(pages, (round + 1) * perRound); i++) {
+          const begun = performance.now();
+          const png = await variants[name](i);
+          times[name].push(performance.now() - begun);
+          bytes[name] = png.length;
+        }
+      }
+    }
+    // The event loop while the node draws pages one after another, watched on its own.
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const utilisation = performance.eventLoopUtilization();
+    for (let i = 0; i < Math.max(25, Math.round(pages / 4)); i++) await variants.flow(i);
+    const busy = performance.eventLoopUtilization(utilisation).utilization;
+    loop.disable();
+    const result = {
+      pages,
+      rounds,
+      warmUp,
+      page: Object.fromEntries(names.map((name) => [name, summary(times[name], bytes[name])])),
+      mainThread: { busy, eventLoopDelayMaxMs: loop.max / 1e6 },
+    };
+    if (!flowOnly) {
+      const many = Math.max(10, Math.round(pages / 10));
+      const dashboard = new RenderDriver(nodeRed, 'dashboard');
+      result.dashboard = await timed(async (i) => (await dashboard.draw(i, dashboardMessage(i))).png, many);
+      const photoPage = new RenderDriver(nodeRed, 'photo');
+      result.photo = await timed(async (i) => (await photoPage.draw(i, { payload: photo })).png, many);
+      result.layouts = {};
+      for (const layout of LAYOUTS) {
+        const driver = new RenderDriver(nodeRed, `layout-${layout.id}`);
+        result.layouts[layout.id] = await timed(async (i) => (await driver.draw(i, layout.sample['zh-CN'])).png, many);
+      }
+    }
+    return result;
+  } finally {
+    await nodeRed.stop();
+  }
 }
 
 runPart(main);

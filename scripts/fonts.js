@@ -1,9 +1,10 @@
 'use strict';
 /**
  * The page renderer's fonts: Noto Sans SC (SIL Open Font License 1.1), regular and bold, cut down to the
- * characters a page needs (GB2312's 7,445 characters, Latin, punctuation and common symbols), written as WOFF
- * into dist/fonts/ with the licence text beside them. The full fonts come from a devDependency and are never
- * installed with the package. Run by scripts/build.js; the work is skipped while dist/fonts/ is up to date.
+ * characters a page needs (GB2312's 7,445 characters, Latin, punctuation and common symbols), written as
+ * TrueType into dist/fonts/ with the licence text beside them. TrueType rather than WOFF: both of Takumi's
+ * builds read it (its WebAssembly build reads no WOFF), it loads fastest, and the package's tarball is
+ * compressed anyway. The full fonts come from a devDependency and are never installed with the package. Run by scripts/build.js; the work is skipped while dist/fonts/ is up to date.
  *
  *   node scripts/fonts.js [--force]
  */
@@ -15,8 +16,8 @@ const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'fonts');
 const SOURCE_PACKAGE = '@expo-google-fonts/noto-sans-sc';
 const FACES = [
-  { source: '400Regular/NotoSansSC_400Regular.ttf', file: 'NotoSansSC-Regular.woff' },
-  { source: '700Bold/NotoSansSC_700Bold.ttf', file: 'NotoSansSC-Bold.woff' },
+  { source: '400Regular/NotoSansSC_400Regular.ttf', file: 'NotoSansSC-Regular.ttf' },
+  { source: '700Bold/NotoSansSC_700Bold.ttf', file: 'NotoSansSC-Bold.ttf' },
 ];
 const STAMP = 'fonts.json';
 
@@ -95,11 +96,12 @@ async function buildFonts({ force = false } = {}) {
   const stamp = expectedStamp(characters);
   if (!force && upToDate(stamp)) return false;
   const subsetFont = require('subset-font');
+  // Anew: no font of an earlier build stays behind to be packed.
+  fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  fs.rmSync(path.join(out, STAMP), { force: true });
   for (const face of FACES) {
     const full = fs.readFileSync(path.join(sourceDir(), face.source));
-    const subset = await subsetFont(full, characters, { targetFormat: 'woff' });
+    const subset = await subsetFont(full, characters, { targetFormat: 'truetype' });
     fs.writeFileSync(path.join(out, face.file), subset);
   }
   fs.copyFileSync(path.join(sourceDir(), 'LICENSE_FONT'), path.join(out, 'OFL.txt'));

@@ -4,8 +4,10 @@
  * A node type without an entry has never changed the shape of its config.
  */
 import type { Migration } from '../runtime/config-versions';
+import { MIGRATIONS as render } from './render/migrations';
 import { MIGRATIONS as todoList } from './todo-list/migrations';
 
 export const MIGRATIONS_BY_TYPE: Readonly<Record<string, readonly Migration[]>> = {
   'device-cloud-todo-list': todoList,
+  'device-cloud-render': render,
 };

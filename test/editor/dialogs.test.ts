@@ -39,6 +39,9 @@ const ACCOUNT_ID = 'e2e0acc000000001';
 const ACCOUNT_NAME = 'Simulator';
 const TAB_ID = 'e2e0tab000000001';
 const LEGACY_TAB_ID = 'e2e0tab000000002';
+/** A render node as flows saved before there was a choice of layout rules hold it: without layoutRules. */
+const SAVED_RENDER_TAB_ID = 'saved-render-tab';
+const SAVED_RENDER_ID = 'saved-render';
 const PICKED = { deviceId: 'AA:BB:CC:DD:EE:02', label: 'Hallway (AA:BB:CC:DD:EE:02)' };
 const OTHER_DEVICE_LABEL = 'Kitchen (AA:BB:CC:DD:EE:01)';
 const ALL_DEVICES = { deviceId: 'all', label: 'every device of the account (all)' };
@@ -87,7 +90,14 @@ const DIALOGS: Record<string, Dialog> = {
   },
   'device-cloud-page-delete': { fields: { pageId: 'select' }, picker: true },
   'device-cloud-render': {
-    fields: { layout: 'select', colors: 'select', dither: 'select', width: 'input', height: 'input' },
+    fields: {
+      layout: 'select',
+      colors: 'select',
+      dither: 'select',
+      layoutRules: 'select',
+      width: 'input',
+      height: 'input',
+    },
   },
 };
 /** The nodes whose Device list also offers every device of the account (value "all"). */
@@ -125,6 +135,20 @@ function startingFlows(simulatorUrl: string): FlowNode[] {
   return [
     { id: TAB_ID, type: 'tab', label: 'Editor test', disabled: false, info: '' },
     { id: ACCOUNT_ID, type: ACCOUNT_TYPE, name: ACCOUNT_NAME, baseUrl: simulatorUrl, authHeader: 'x-api-key' },
+    { id: SAVED_RENDER_TAB_ID, type: 'tab', label: 'Saved before the layout choice', disabled: false, info: '' },
+    {
+      id: SAVED_RENDER_ID,
+      type: 'device-cloud-render',
+      z: SAVED_RENDER_TAB_ID,
+      x: 200,
+      y: 80,
+      template: '<div>saved</div>',
+      width: '400',
+      height: '300',
+      colors: 'bw',
+      dither: 'none',
+      wires: [[]],
+    },
     { id: LEGACY_TAB_ID, type: 'tab', label: 'Saved by 0.1.0', disabled: false, info: '' },
     ...legacy.map((node) =>
       node.type === ACCOUNT_TYPE ? { ...node, baseUrl: simulatorUrl } : { ...node, z: LEGACY_TAB_ID },
@@ -285,6 +309,25 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     });
   }
 
+  it('render: a new node lays out as HTML; one saved before the choice is migrated to flex boxes on load, and keeps them when its dialog is saved', async function () {
+    const layoutRulesOf = (id: string) => page.evaluate((node) => RED.nodes.node(node)?.layoutRules, id);
+    const versionOf = (id: string) => page.evaluate((node) => RED.nodes.node(node)?.version, id);
+    expect(await layoutRulesOf(nodeIds['device-cloud-render']), 'a new node').to.equal('html');
+    expect(await versionOf(nodeIds['device-cloud-render']), 'a new node').to.equal(1);
+    const saved = SAVED_RENDER_ID;
+    expect(
+      startingFlows(sim.url).find((node) => node.id === saved),
+      'the flow as saved',
+    ).to.not.have.property('layoutRules');
+    expect(await layoutRulesOf(saved), 'as loaded: migrated').to.equal('flex');
+    expect(await versionOf(saved), 'as loaded: migrated').to.equal(1);
+    nodeIds.savedRender = saved;
+    await openDialog('savedRender');
+    expect(await page.locator('select#node-input-layoutRules').inputValue(), 'the choice shown').to.equal('flex');
+    await closeDialogWithDone();
+    expect(await layoutRulesOf(saved), 'saved from the dialog').to.equal('flex');
+  });
+
   it('render: a built-in layout fills the template, and the preview shows the page at 1:1, as the runtime draws it', async function () {
     await openDialog('device-cloud-render');
     const layouts = page.locator('select#node-input-layout option');
@@ -401,11 +444,19 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       'the 0.1.0 to-do list in the flow file',
     ).to.include({
       statusFilter: 'pending',
+      version: 1,
     });
     expect(
       server.output.split('\n').filter((line) => /\[error\]/.test(line)),
       "errors in Node-RED's log",
     ).to.deep.equal([]);
+    expect(
+      flowFile.find((node) => node.id === SAVED_RENDER_ID),
+      'the render node saved before the choice',
+    ).to.include({
+      layoutRules: 'flex',
+      version: 1,
+    });
     expect(flows.find((node) => node.id === ACCOUNT_ID)).to.include({ type: ACCOUNT_TYPE, baseUrl: sim.url });
     expect(JSON.stringify(flows)).to.not.include(sim.apiKey);
   });

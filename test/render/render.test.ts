@@ -7,8 +7,8 @@ import type { SimImagePage } from '../../dist/simulator/server';
 import { KITCHEN } from '../fixtures/service';
 import { ACCOUNT_ID, caughtOf, Harness, outputOf } from '../support/harness';
 import { runtimeUtil } from '../support/runtime';
-import type { FlowNode, NodeMessage } from '../support/node-red';
-import { coloursOf, compact, pixelsOf, readQrCodes, readText } from './support';
+import type { FlowNode, NodeMessage, TestNode } from '../support/node-red';
+import { coloursOf, compact, inkBox, pixelsOf, readQrCodes, readText } from './support';
 
 const TYPE = 'device-cloud-render';
 const PUSH_PAGE = 3;
@@ -35,6 +35,10 @@ const WEATHER_PAGE = `<div style="display:flex;flex-direction:column;padding:16p
   <img src="qr:{{payload.link}}" width="120" height="120" style="margin-top:12px">
 </div>`;
 
+/** A word in the middle of the page, when its div is a flex box: centred by align-items and justify-content. */
+const CENTRED_PAGE =
+  '<div style="height:300px;align-items:center;justify-content:center;font-size:48px;font-weight:bold">Middle</div>';
+
 describe(TYPE, function () {
   this.timeout(60_000);
   let h: Harness;
@@ -44,7 +48,7 @@ describe(TYPE, function () {
   after(() => h.stop());
   afterEach(() => h.reset());
 
-  function loadRender(config: Record<string, unknown>, toDisplay = true): Promise<unknown> {
+  function loadRender(config: Record<string, unknown>, toDisplay = true): Promise<TestNode> {
     return h.load(
       {
         type: TYPE,
@@ -172,5 +176,53 @@ describe(TYPE, function () {
     await loadRender({ template: '<div style="font-size:40px">after</div>' }, false);
     const out = outputOf(await h.send({}, { timeoutMs: 30_000 }));
     expect((await pixelsOf(out.payload as Buffer)).width).to.equal(400);
+  });
+
+  it('draws a flow saved without layoutRules with flex boxes, as it always drew; a node with layoutRules html lays out as a browser', async () => {
+    const inks: Record<string, ReturnType<typeof inkBox>> = {};
+    for (const [name, config] of [
+      ['saved', {}],
+      ['flex', { layoutRules: 'flex' }],
+      ['html', { layoutRules: 'html' }],
+    ] as const) {
+      await loadRender({ template: CENTRED_PAGE, ...config }, false);
+      const out = outputOf(await h.send({}, { timeoutMs: 30_000 }));
+      inks[name] = inkBox(await pixelsOf(out.payload as Buffer));
+      const [text] = await readText([out.payload as Buffer]);
+      expect(text, name).to.include('Middle');
+      await h.helper.unload();
+    }
+    // Flex boxes: the word sits in the middle of the 400 x 300 page.
+    expect((inks.saved.left + inks.saved.right) / 2).to.be.closeTo(200, 10);
+    expect((inks.saved.top + inks.saved.bottom) / 2).to.be.closeTo(150, 10);
+    expect(inks.flex).to.deep.equal(inks.saved);
+    // A block: align-items and justify-content do nothing, the word starts at the top left.
+    expect(inks.html.left).to.be.below(10);
+    expect(inks.html.top).to.be.below(25);
+  });
+
+  it('refuses a layoutRules it does not know, naming it', async () => {
+    await loadRender({ template: '<div>x</div>', layoutRules: 'grid' }, false);
+    const caught = caughtOf(await h.send({}, { timeoutMs: 30_000 }));
+    expect(caught.error.message).to.equal('DeviceCloudError: layoutRules: must be one of html, flex (got "grid")');
+  });
+
+  it('leaves out a CSS value it cannot draw with a warning naming its place, once, and draws the rest', async () => {
+    const node = await loadRender(
+      {
+        template:
+          '<div style="font-size:40px">\n  <div style="color:blurple;font-weight:bold">Still drawn</div>\n</div>',
+      },
+      false,
+    );
+    const warnings: string[] = [];
+    node.on('call:warn', (call: { args: unknown[] }) => warnings.push(String(call.args[0])));
+    const out = outputOf(await h.send({}, { timeoutMs: 30_000 }));
+    const [text] = await readText([out.payload as Buffer]);
+    expect(text).to.include('Still drawn');
+    outputOf(await h.send({}, { timeoutMs: 30_000 }));
+    expect(warnings, 'after two pages').to.deep.equal([
+      'template: line 2, column 3: color: blurple cannot be drawn; left out',
+    ]);
   });
 });

@@ -43,6 +43,22 @@ export function darkness(pixels: Pixels, left: number, top: number, width: numbe
   return dark / (width * height);
 }
 
+/** The smallest box holding every black pixel: where the ink of a page is. */
+export function inkBox(pixels: Pixels): { left: number; top: number; right: number; bottom: number } {
+  const box = { left: pixels.width, top: pixels.height, right: -1, bottom: -1 };
+  for (let y = 0; y < pixels.height; y++) {
+    for (let x = 0; x < pixels.width; x++) {
+      const i = (y * pixels.width + x) * 3;
+      if (pixels.data[i] + pixels.data[i + 1] + pixels.data[i + 2] !== 0) continue;
+      box.left = Math.min(box.left, x);
+      box.top = Math.min(box.top, y);
+      box.right = Math.max(box.right, x);
+      box.bottom = Math.max(box.bottom, y);
+    }
+  }
+  return box;
+}
+
 function scratch<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'render-test-'));
   return work(dir).finally(() => rmSync(dir, { recursive: true, force: true }));

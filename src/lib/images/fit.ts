@@ -5,7 +5,7 @@
  * a PNG or JPEG ready as it is goes unchanged; any other picture becomes a PNG.
  */
 import { invalid } from '../errors';
-import { FIT_MODES } from '../values/display';
+import { DEFAULT_SCREEN, FIT_MODES, pixels } from '../values/display';
 import { LIMITS } from '../values/limits';
 import {
   decodeImageInput,
@@ -33,8 +33,7 @@ export interface FitOptions {
   height: number;
 }
 
-/** The common 4.2 inch device: 400 x 300. */
-export const DEFAULT_FIT: FitOptions = { fit: 'contain', width: 400, height: 300 };
+export const DEFAULT_FIT: FitOptions = { fit: FIT_MODES[0], ...DEFAULT_SCREEN };
 
 /** The largest picture accepted for fitting (a 12-megapixel JPEG is a few MB; this leaves room). */
 export const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
@@ -68,12 +67,7 @@ export function fitOptions(fit: unknown, width: unknown, height: unknown): FitOp
 }
 
 function dimension(value: unknown, field: string, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 4096) {
-    throw invalid(field, 'must be a whole number of pixels from 1 to 4096', value);
-  }
-  return number;
+  return value === undefined || value === '' ? fallback : pixels(value, field);
 }
 
 /**

@@ -41,28 +41,31 @@ export interface IndexedPngOptions {
   level?: number;
 }
 
-/** A PNG of `indices` (one per pixel, each below the number of entries) over `colours`. */
-export function encodeIndexedPng(
-  indices: Uint8Array,
+/** Bits a pixel for a palette of `entries` colours: 1, 2 or 4. */
+export function bitDepth(entries: number): 1 | 2 | 4 {
+  if (entries < 1 || entries > 16) throw new RangeError(`a palette of ${entries} entries is not supported`);
+  return entries <= 2 ? 1 : entries <= 4 ? 2 : 4;
+}
+
+/** The bytes of one row of `width` pixels at `depth` bits each, without the filter byte before it. */
+export function rowBytes(width: number, depth: number): number {
+  return Math.ceil((width * depth) / 8);
+}
+
+/**
+ * A PNG of rows already packed at the palette's depth, each after a filter byte of 0 (what
+ * `encodeIndexedPng` builds from indices; the page renderer packs its rows itself).
+ */
+export function encodePackedPng(
+  rows: Buffer,
   width: number,
   height: number,
   colours: readonly Rgb[],
   options: IndexedPngOptions = {},
 ): Buffer {
-  const entries = colours.length + (options.transparent ? 1 : 0);
-  if (entries < 1 || entries > 16) throw new RangeError(`a palette of ${entries} entries is not supported`);
-  if (indices.length !== width * height) throw new RangeError(`${indices.length} indices for ${width} x ${height}`);
-  const depth = entries <= 2 ? 1 : entries <= 4 ? 2 : 4;
-  const perByte = 8 / depth;
-  const stride = Math.ceil(width / perByte);
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (stride + 1) + 1; // the byte before each row says "no filter"
-    for (let x = 0; x < width; x++) {
-      const index = indices[y * width + x];
-      if (index >= entries) throw new RangeError(`index ${index} at ${x},${y} is outside the palette`);
-      raw[row + ((x / perByte) | 0)] |= index << (8 - depth * ((x % perByte) + 1));
-    }
+  const depth = bitDepth(colours.length + (options.transparent ? 1 : 0));
+  if (rows.length !== (rowBytes(width, depth) + 1) * height) {
+    throw new RangeError(`${rows.length} bytes are not ${height} rows of ${width} pixels`);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -75,6 +78,31 @@ export function encodeIndexedPng(
     chunk('PLTE', options.transparent ? Buffer.concat([plte, Buffer.alloc(3)]) : plte),
   ];
   if (options.transparent) chunks.push(chunk('tRNS', Buffer.from([...colours.map(() => 255), 0])));
-  chunks.push(chunk('IDAT', deflateSync(raw, { level: options.level ?? 9 })), chunk('IEND', Buffer.alloc(0)));
+  chunks.push(chunk('IDAT', deflateSync(rows, { level: options.level ?? 9 })), chunk('IEND', Buffer.alloc(0)));
   return Buffer.concat([SIGNATURE, ...chunks]);
+}
+
+/** A PNG of `indices` (one per pixel, each below the number of entries) over `colours`. */
+export function encodeIndexedPng(
+  indices: Uint8Array,
+  width: number,
+  height: number,
+  colours: readonly Rgb[],
+  options: IndexedPngOptions = {},
+): Buffer {
+  const entries = colours.length + (options.transparent ? 1 : 0);
+  const depth = bitDepth(entries);
+  if (indices.length !== width * height) throw new RangeError(`${indices.length} indices for ${width} x ${height}`);
+  const perByte = 8 / depth;
+  const stride = rowBytes(width, depth);
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (stride + 1) + 1; // the byte before each row says "no filter"
+    for (let x = 0; x < width; x++) {
+      const index = indices[y * width + x];
+      if (index >= entries) throw new RangeError(`index ${index} at ${x},${y} is outside the palette`);
+      raw[row + ((x / perByte) | 0)] |= index << (8 - depth * ((x % perByte) + 1));
+    }
+  }
+  return encodePackedPng(raw, width, height, colours, options);
 }

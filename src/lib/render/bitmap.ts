@@ -1,6 +1,6 @@
-/** A picture we draw ourselves (QR code, chart, a dithered photo): palette indices, put into the page as a PNG. */
-import { encodeIndexedPng } from '../images/indexed-png';
+/** A picture we draw ourselves (QR code, chart, a dithered photo): palette indices, put into the page as pixels. */
 import type { Rgb } from '../images/palette';
+import type { RgbaImage } from './engine';
 
 export interface Bitmap {
   width: number;
@@ -26,10 +26,17 @@ export function fillRect(bitmap: Bitmap, x: number, y: number, width: number, he
     bitmap.indices.fill(index, row * bitmap.width + left, row * bitmap.width + right);
 }
 
-export function bitmapDataUrl(bitmap: Bitmap): string {
-  const png = encodeIndexedPng(bitmap.indices, bitmap.width, bitmap.height, bitmap.colours, {
-    transparent: bitmap.transparent,
-    level: 1,
-  });
-  return `data:image/png;base64,${png.toString('base64')}`;
+/** The bitmap as RGBA pixels: its colours opaque, "transparent" fully transparent. */
+export function bitmapPixels(bitmap: Bitmap): RgbaImage {
+  const data = new Uint8Array(bitmap.width * bitmap.height * 4);
+  const { indices, colours } = bitmap;
+  for (let pixel = 0; pixel < indices.length; pixel++) {
+    const colour = colours[indices[pixel]];
+    if (!colour) continue;
+    data[pixel * 4] = colour[0];
+    data[pixel * 4 + 1] = colour[1];
+    data[pixel * 4 + 2] = colour[2];
+    data[pixel * 4 + 3] = 255;
+  }
+  return { width: bitmap.width, height: bitmap.height, data };
 }

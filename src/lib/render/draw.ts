@@ -1,40 +1,87 @@
 /**
- * One page, from filled HTML to PNG bytes: read the HTML, lay it out (satori: flex layout, text as paths in
- * the shipped fonts), draw the pictures into their boxes, rasterise (resvg), bring every pixel to the
- * palette by a threshold, and write an indexed PNG. The engine (satori and resvg, loaded once in the worker)
- * is passed in; everything here is plain computation.
+ * One page, from filled HTML to PNG bytes: read the HTML (./html), build the tree Takumi draws (./elements),
+ * draw our pictures at the size of their boxes (./picture-boxes, ./page-images), draw the page, bring every
+ * pixel to the palette by a threshold and write an indexed PNG (./page-png).
+ *
+ * A declaration Takumi cannot read (`font-size: huge`, `display: contents`) is left out, as a browser leaves it
+ * out, and the page drawn without it; the caller is told which and where.
  */
 import { DeviceCloudError, invalid } from '../errors';
-import { quantize } from '../images/dither';
-import { encodeIndexedPng } from '../images/indexed-png';
 import { PALETTES } from '../images/palette';
-import { pageElement } from './elements';
-import type { LayoutElement } from './layout-tree';
+import type { DrawingEngine } from './engine';
+import { pageTree, type PageTree } from './elements';
 import { parseHtml } from './html';
-import { ImageSlots } from './image-slots';
 import type { PageOptions } from './options';
-import { drawPageImages, type Rasterise } from './page-images';
+import { pictureBoxes } from './picture-boxes';
+import { drawPictures } from './page-images';
+import { pagePng } from './page-png';
 
-export interface LayoutEngine {
-  /** The element tree as an SVG document of `width` x `height`. */
-  layout(root: LayoutElement, width: number, height: number): Promise<string>;
-  rasterise: Rasterise;
+export interface DrawOptions extends PageOptions {
+  signal?: AbortSignal;
+  /** Told of each declaration left out, with the place of its element. */
+  warn?: (text: string) => void;
 }
 
-export async function drawPage(engine: LayoutEngine, html: string, options: PageOptions): Promise<Buffer> {
-  const { width, height } = options;
-  const slots = new ImageSlots();
-  const root = pageElement(parseHtml(html), width, height, slots);
-  let svg: string;
-  try {
-    svg = await engine.layout(root, width, height);
-  } catch (error) {
-    if (error instanceof DeviceCloudError) throw error;
-    throw invalid('template', `cannot be drawn: ${error instanceof Error ? error.message : String(error)}`);
+/** Takumi's words for a value it cannot read: `invalid value for fontSize, line 1, column 1 near "huge"`. */
+const UNREADABLE = /invalid value for ([\w-]+)\b.*?near "((?:[^"\\]|\\.)*)"/s;
+/** More than this many unreadable declarations in one page is a page not worth guessing at. */
+const MAX_LEFT_OUT = 100;
+
+function kebab(property: string): string {
+  return property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** Leaves out the first declaration Takumi named, and every other one alike; false when none is found. */
+function leaveOut(tree: PageTree, failure: string, options: DrawOptions): boolean {
+  const found = UNREADABLE.exec(failure);
+  if (!found) return false;
+  const [, property, near] = found;
+  const token = near.replace(/\\(.)/g, '$1');
+  const first = tree.styled.find(({ node }) => node.style?.[property]?.includes(token));
+  const value = first?.node.style?.[property];
+  if (!first || value === undefined) return false;
+  for (const { node } of tree.styled) {
+    if (node.style?.[property] === value) delete node.style[property];
   }
+  const { line, column } = first.place;
+  options.warn?.(`template: line ${line}, column ${column}: ${kebab(property)}: ${value} cannot be drawn; left out`);
+  return true;
+}
+
+function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `work` done on the tree, again without each declaration Takumi cannot read. */
+async function withReadableStyles<T>(tree: PageTree, options: DrawOptions, work: () => Promise<T>): Promise<T> {
+  for (let leftOut = 0; ; leftOut++) {
+    try {
+      return await work();
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      if (error instanceof DeviceCloudError) throw error;
+      if (leftOut < MAX_LEFT_OUT && leaveOut(tree, failureText(error), options)) continue;
+      throw invalid('template', `cannot be drawn: ${failureText(error).split('\n')[0].slice(0, 300)}`);
+    }
+  }
+}
+
+export async function drawPage(engine: DrawingEngine, html: string, options: DrawOptions): Promise<Buffer> {
+  const { width, height, signal } = options;
   const palette = PALETTES[options.colors];
-  const page = drawPageImages(svg, { slots, palette, dither: options.dither, rasterise: engine.rasterise });
-  const rgba = engine.rasterise(page, width, height);
-  const indices = quantize(rgba, width, height, palette, { mode: 'none' });
-  return encodeIndexedPng(indices, width, height, palette);
+  const tree = pageTree(parseHtml(html), {
+    width,
+    height,
+    rules: options.layoutRules,
+    ditherPictures: options.dither !== 'none',
+  });
+  if (tree.pictures.length > 0) {
+    await withReadableStyles(tree, options, async () => {
+      const boxes = await pictureBoxes(engine, tree.root, tree.pictures, { width, height, signal });
+      await drawPictures(engine, tree.pictures, boxes, { palette, dither: options.dither, signal });
+    });
+  }
+  const rgba = await withReadableStyles(tree, options, () => engine.pixels(tree.root, width, height, signal));
+  signal?.throwIfAborted();
+  return pagePng(rgba, width, height, palette);
 }

@@ -3,45 +3,30 @@
  * (PNG, JPEG, GIF or SVG; a Buffer placeholder becomes one, see ./fill). Nothing is fetched: a file or web
  * address is an error. An empty `src` (a placeholder without a value) draws nothing and keeps the box.
  *
- * QR codes and charts must be drawn at the size the layout gives them, known only after layout: they enter
- * the layout as a blank placeholder picture that carries the slot's number, and ./page-images draws them
- * into the boxes the layout found.
+ * QR codes and charts are drawn by us at exactly the size of their box, as are the template's own pictures
+ * when the page dithers them; each such image is a `PagePicture`, which ./picture-boxes sizes and
+ * ./page-images draws. Until then its node shows a blank of the picture's natural proportions.
  */
+import { detectImageFormat } from '../images';
+import { pictureHeader } from '../images/picture-size';
 import { chartSpec, type Chart } from './chart';
-import type { LayoutElement } from './layout-tree';
+import type { Declarations, ImageNode, RgbaImage, TreeNode } from './engine';
 import { templateError, type HtmlElement, type SourcePlace } from './html';
 import { ECC_LEVELS, qrCode, type EccLevel, type QrCode } from './qr';
-import type { Style } from './style';
 
-export type Slot =
-  { kind: 'qr'; code: QrCode; place: SourcePlace } | { kind: 'chart'; chart: Chart; place: SourcePlace };
+/** What a picture shows, where it is written, and its natural size (undefined: not known). */
+type PictureSpec = { place: SourcePlace; natural: readonly [number, number] | undefined } & (
+  { kind: 'qr'; code: QrCode } | { kind: 'chart'; chart: Chart } | { kind: 'picture'; dataUrl: string }
+);
+
+/** A picture we draw, with its node in the page's tree. */
+export type PagePicture = PictureSpec & { node: ImageNode };
 
 const PICTURE = /^data:image\/(png|jpeg|jpg|gif|svg\+xml)[;,]/i;
-const SLOT_MARK = /dc-slot-(\d+)/;
-/** Natural proportions of a placeholder, for an img given only a width or a height: QR codes are square. */
-const NATURAL = { qr: [1, 1], chart: [3, 1] } as const;
 
-export class ImageSlots {
-  private readonly slots: Slot[] = [];
-
-  /** A picture for the layout that stands in for `slot`. */
-  add(slot: Slot): string {
-    this.slots.push(slot);
-    const [width, height] = NATURAL[slot.kind];
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" id="dc-slot-${this.slots.length - 1}"></svg>`;
-    return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-  }
-
-  /** The slot whose placeholder `href` is, or undefined for a picture of the template's own. */
-  find(href: string): Slot | undefined {
-    const base64 = /^data:image\/svg\+xml;base64,([A-Za-z0-9+/=]{1,400})$/.exec(href)?.[1];
-    const mark = base64 ? SLOT_MARK.exec(Buffer.from(base64, 'base64').toString('utf8')) : null;
-    return mark ? this.slots[Number(mark[1])] : undefined;
-  }
-
-  get size(): number {
-    return this.slots.length;
-  }
+/** A fully transparent picture of the given proportions: what the layout sees before our drawing. */
+export function blank(width: number, height: number): RgbaImage {
+  return { width, height, data: new Uint8Array(width * height * 4) };
 }
 
 function pixels(value: string | undefined): number | undefined {
@@ -49,40 +34,67 @@ function pixels(value: string | undefined): number | undefined {
   return parseFloat(value);
 }
 
-export function imageElement(node: HtmlElement, style: Style, slots: ImageSlots): LayoutElement {
-  const src = (node.attributes.src ?? '').trim();
-  const props: LayoutElement['props'] = { style };
-  const width = pixels(node.attributes.width);
-  const height = pixels(node.attributes.height);
-  if (width !== undefined) props.width = width;
-  if (height !== undefined) props.height = height;
-  if (src === '' || src === 'qr:') {
-    return { type: 'div', props: { style: { ...style, ...sizeStyle(width, height) } } };
+/** The width and height attributes, as CSS does with them: below the style attribute. */
+function sized(node: HtmlElement, style: Declarations): Declarations {
+  const out = { ...style };
+  for (const side of ['width', 'height'] as const) {
+    const value = pixels(node.attributes[side]);
+    if (out[side] === undefined && value !== undefined) out[side] = `${value}px`;
   }
-  if (/^qr:/i.test(src)) {
-    props.src = slots.add({ kind: 'qr', code: qrCode(src.slice(3), eccLevel(node), node.place), place: node.place });
-  } else if (/^chart:/i.test(src)) {
-    const chart = chartSpec(src.slice(6).trim().toLowerCase(), node.attributes, node.place);
-    props.src = slots.add({ kind: 'chart', chart, place: node.place });
-  } else if (PICTURE.test(src)) {
-    props.src = src;
-  } else if (/^data:/i.test(src)) {
-    const type = /^data:([^;,]*)/i.exec(src)?.[1] || 'of no type';
-    throw templateError(node.place, `<img> picture is ${type}: a page shows PNG, JPEG, GIF or SVG pictures`);
-  } else {
-    throw templateError(
-      node.place,
-      `<img src="${src.slice(0, 40)}"> is not qr:TEXT, chart:line, chart:bar or a data: URL (nothing is fetched)`,
-    );
-  }
-  return { type: 'img', props };
+  return out;
 }
 
-function sizeStyle(width: number | undefined, height: number | undefined): Style {
-  const style: Style = {};
-  if (width !== undefined) style.width = `${width}px`;
-  if (height !== undefined) style.height = `${height}px`;
-  return style;
+export function imageElement(
+  node: HtmlElement,
+  templateStyle: Declarations,
+  layout: { ditherPictures: boolean },
+  pictures: PagePicture[],
+): TreeNode {
+  const src = (node.attributes.src ?? '').trim();
+  const style = sized(node, templateStyle);
+  if (src === '' || src === 'qr:') {
+    // Nothing to show: a box of the img's size, as a browser keeps it.
+    return { type: 'container', style: { display: 'inline-block', ...style } };
+  }
+  const place = node.place;
+  if (/^qr:/i.test(src)) {
+    const code = qrCode(src.slice(3), eccLevel(node), place);
+    return picture({ kind: 'qr', code, place, natural: [1, 1] }, style, pictures);
+  }
+  if (/^chart:/i.test(src)) {
+    const chart = chartSpec(src.slice(6).trim().toLowerCase(), node.attributes, place);
+    return picture({ kind: 'chart', chart, place, natural: [3, 1] }, style, pictures);
+  }
+  if (PICTURE.test(src)) {
+    if (!layout.ditherPictures) return { type: 'image', src, style };
+    return picture({ kind: 'picture', dataUrl: src, place, natural: naturalSize(src) }, style, pictures);
+  }
+  if (/^data:/i.test(src)) {
+    const type = /^data:([^;,]*)/i.exec(src)?.[1] || 'of no type';
+    throw templateError(place, `<img> picture is ${type}: a page shows PNG, JPEG, GIF or SVG pictures`);
+  }
+  throw templateError(
+    place,
+    `<img src="${src.slice(0, 40)}"> is not qr:TEXT, chart:line, chart:bar or a data: URL (nothing is fetched)`,
+  );
+}
+
+function picture(spec: PictureSpec, style: Declarations, pictures: PagePicture[]): ImageNode {
+  const [width, height] = spec.natural ?? [1, 1];
+  const src = spec.kind === 'picture' ? spec.dataUrl : blank(width, height);
+  const node: ImageNode = { type: 'image', src, style };
+  pictures.push({ ...spec, node });
+  return node;
+}
+
+/** A base64 picture's own size from its header (PNG, JPEG, GIF), for an img given one side only. */
+function naturalSize(dataUrl: string): readonly [number, number] | undefined {
+  const base64 = /^data:[^,]*;base64,/i.exec(dataUrl);
+  if (!base64) return undefined;
+  const bytes = Buffer.from(dataUrl.slice(base64[0].length), 'base64');
+  const format = detectImageFormat(bytes);
+  const header = format && pictureHeader(bytes, format);
+  return header ? [header.width, header.height] : undefined;
 }
 
 function eccLevel(node: HtmlElement): EccLevel {

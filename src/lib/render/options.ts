@@ -2,10 +2,21 @@
 import { invalid } from '../errors';
 import { ditherMode, type DitherMode } from '../images/dither';
 import { paletteName, type PaletteName } from '../images/palette';
+import { DEFAULT_SCREEN, pixels } from '../values/display';
+import { LIMITS } from '../values/limits';
 
-export const DEFAULT_WIDTH = 400;
-export const DEFAULT_HEIGHT = 300;
-export const MAX_SIDE = 4096;
+export const DEFAULT_WIDTH = DEFAULT_SCREEN.width;
+export const DEFAULT_HEIGHT = DEFAULT_SCREEN.height;
+export const MAX_SIDE = LIMITS.pictureSide;
+/**
+ * How a template's elements are laid out: `html` as a browser does (blocks, inline text, `display` to change
+ * it); `flex` as the earlier engine did (every element a flex box, stacked or in a wrapping row), which saved
+ * flows were written for and get when they name none.
+ */
+export const LAYOUT_RULES = ['html', 'flex'] as const;
+export type LayoutRules = (typeof LAYOUT_RULES)[number];
+export const SAVED_FLOW_LAYOUT_RULES: LayoutRules = 'flex';
+
 /** A template (after its placeholders are filled) longer than this is refused: 8 MB holds a few photos. */
 export const MAX_TEMPLATE_CHARACTERS = 8 * 1024 * 1024;
 
@@ -18,6 +29,10 @@ export interface PageRequest {
   height?: unknown;
   colors?: unknown;
   dither?: unknown;
+  /** `html` or `flex` (the default). */
+  layoutRules?: unknown;
+  /** Told of each part of the page left out because it cannot be drawn (a CSS value Takumi cannot read). */
+  warn?: (text: string) => void;
 }
 
 export interface PageOptions {
@@ -25,16 +40,25 @@ export interface PageOptions {
   height: number;
   colors: PaletteName;
   dither: DitherMode;
+  layoutRules: LayoutRules;
 }
 
 /** The checked size, colours and dithering; each empty field takes its default. */
-export function pageOptions(request: Omit<PageRequest, 'template' | 'message'>): PageOptions {
+export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn'>): PageOptions {
   return {
     width: side(request.width, 'width', DEFAULT_WIDTH),
     height: side(request.height, 'height', DEFAULT_HEIGHT),
     colors: paletteName(request.colors),
     dither: ditherMode(request.dither),
+    layoutRules: layoutRules(request.layoutRules),
   };
+}
+
+/** `layoutRules` from a node's configuration: absent (a flow saved before there was a choice) is `flex`. */
+export function layoutRules(value: unknown, field = 'layoutRules'): LayoutRules {
+  if (value === undefined || value === null || value === '') return SAVED_FLOW_LAYOUT_RULES;
+  if (typeof value === 'string' && (LAYOUT_RULES as readonly string[]).includes(value)) return value as LayoutRules;
+  throw invalid(field, `must be one of ${LAYOUT_RULES.join(', ')}`, value);
 }
 
 export function templateText(value: unknown): string {
@@ -48,10 +72,5 @@ export function templateText(value: unknown): string {
 }
 
 function side(value: unknown, field: string, fallback: number): number {
-  if (value === undefined || value === null || value === '') return fallback;
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_SIDE) {
-    throw invalid(field, `must be a whole number of pixels from 1 to ${MAX_SIDE}`, value);
-  }
-  return number;
+  return value === undefined || value === null || value === '' ? fallback : pixels(value, field);
 }

@@ -1,75 +1,70 @@
 /**
- * After layout, every picture of the page is drawn by us at exactly the size of its box, in the page's
- * colours, and put back as a PNG the rasteriser copies pixel for pixel (no scaling, no soft edges):
- * QR codes and charts from their slots, the template's own pictures dithered as the page asks.
+ * Every picture we draw, drawn at exactly the size of its box in the page's colours and handed to Takumi as
+ * pixels it copies one for one: QR codes and charts, and the template's own pictures when the page dithers
+ * them (each drawn alone at its box's size, on white, then dithered as the page asks).
  */
 import type { DitherMode } from '../images/dither';
 import { quantize } from '../images/dither';
 import type { Rgb } from '../images/palette';
-import { bitmapDataUrl, type Bitmap } from './bitmap';
+import { bitmapPixels, type Bitmap } from './bitmap';
 import { drawChart } from './chart';
-import type { ImageSlots } from './image-slots';
+import type { DrawingEngine, TreeNode } from './engine';
+import type { PagePicture } from './image-slots';
+import type { PictureBox } from './picture-boxes';
 import { drawQr } from './qr';
 
-/** Draws an SVG document to straight RGBA on white. */
-export type Rasterise = (svg: string, width: number, height: number) => Uint8Array;
-
-export interface PagePictures {
-  slots: ImageSlots;
+export interface PictureColours {
   palette: readonly Rgb[];
   dither: DitherMode;
-  rasterise: Rasterise;
+  signal?: AbortSignal;
 }
 
-const IMAGE_TAG = /<image\b([^>]*?)\/?>/g;
-const ATTRIBUTE = /([\w:-]+)="([^"]*)"/g;
-
-function attributesOf(text: string): Map<string, string> {
-  return new Map([...text.matchAll(ATTRIBUTE)].map((found) => [found[1], found[2]]));
+/** A picture of the template's own, alone on a white box of `box`'s size, fitted as its img asks. */
+function pictureAlone(picture: Extract<PagePicture, { kind: 'picture' }>, box: PictureBox): TreeNode {
+  const style = picture.node.style ?? {};
+  const fit: Record<string, string> = { width: '100%', height: '100%' };
+  for (const property of ['objectFit', 'objectPosition', 'imageRendering']) {
+    if (style[property] !== undefined) fit[property] = style[property];
+  }
+  return {
+    type: 'container',
+    style: { display: 'flex', width: `${box.width}px`, height: `${box.height}px`, backgroundColor: 'white' },
+    children: [{ type: 'image', src: picture.dataUrl, style: fit }],
+  };
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+async function drawPicture(
+  engine: DrawingEngine,
+  picture: PagePicture,
+  box: PictureBox,
+  colours: PictureColours,
+): Promise<Bitmap> {
+  if (picture.kind === 'qr') return drawQr(picture.code, box.width, box.height, picture.place);
+  if (picture.kind === 'chart') return drawChart(picture.chart, box.width, box.height, picture.place);
+  const rgba = await engine.pixels(pictureAlone(picture, box), box.width, box.height, colours.signal);
+  const indices = quantize(rgba, box.width, box.height, colours.palette, { mode: colours.dither });
+  return { width: box.width, height: box.height, indices, colours: colours.palette, transparent: false };
 }
 
-/** The SVG with each `<image>` replaced by our drawing of it at its box's whole-pixel size. */
-export function drawPageImages(svg: string, pictures: PagePictures): string {
-  return svg.replace(IMAGE_TAG, (_tag, attributeText: string) => {
-    const attributes = attributesOf(attributeText);
-    const x = Math.round(Number(attributes.get('x') ?? 0));
-    const y = Math.round(Number(attributes.get('y') ?? 0));
-    const width = Math.round(Number(attributes.get('width') ?? 0));
-    const height = Math.round(Number(attributes.get('height') ?? 0));
-    if (!(width >= 1 && height >= 1)) return '';
-    const href = (attributes.get('href') ?? attributes.get('xlink:href') ?? '').replace(/&amp;/g, '&');
-    const bitmap = drawImage(href, attributes.get('preserveAspectRatio'), width, height, pictures);
-    const kept = [...attributes]
-      .filter(([name]) => !['x', 'y', 'width', 'height', 'href', 'xlink:href', 'preserveAspectRatio'].includes(name))
-      .map(([name, value]) => ` ${name}="${value}"`)
-      .join('');
-    return (
-      `<image x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="none" ` +
-      `image-rendering="optimizeSpeed" href="${bitmapDataUrl(bitmap)}"${kept}/>`
-    );
-  });
-}
-
-function drawImage(
-  href: string,
-  aspect: string | undefined,
-  width: number,
-  height: number,
-  pictures: PagePictures,
-): Bitmap {
-  const slot = pictures.slots.find(href);
-  if (slot?.kind === 'qr') return drawQr(slot.code, width, height, slot.place);
-  if (slot?.kind === 'chart') return drawChart(slot.chart, width, height, slot.place);
-  // A picture of the template's own: drawn alone at the box's size (on white), then brought to the palette.
-  const alone =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-    `<image width="${width}" height="${height}" preserveAspectRatio="${escapeAttribute(aspect ?? 'none')}" ` +
-    `href="${escapeAttribute(href)}"/></svg>`;
-  const rgba = pictures.rasterise(alone, width, height);
-  const indices = quantize(rgba, width, height, pictures.palette, { mode: pictures.dither });
-  return { width, height, indices, colours: pictures.palette, transparent: false };
+/** Puts our drawing of each picture into its node, the node held at its box's size. */
+export async function drawPictures(
+  engine: DrawingEngine,
+  pictures: readonly PagePicture[],
+  boxes: readonly PictureBox[],
+  colours: PictureColours,
+): Promise<void> {
+  for (const [i, picture] of pictures.entries()) {
+    const box = boxes[i];
+    const node = picture.node;
+    if (box.width < 1 || box.height < 1) {
+      // No room: nothing to draw, but a QR code too small to read is an error.
+      if (picture.kind === 'qr') drawQr(picture.code, box.width, box.height, picture.place);
+      continue;
+    }
+    node.src = bitmapPixels(await drawPicture(engine, picture, box, colours));
+    // Copied pixel for pixel: never smoothed, even where the box does not start on a whole pixel.
+    node.style = { ...node.style, imageRendering: 'pixelated' };
+    // A box that layout found keeps its size, though the picture's own proportions have changed.
+    if (box.laidOut) Object.assign(node.style, { width: `${box.laidOut.width}px`, height: `${box.laidOut.height}px` });
+  }
 }

@@ -1,87 +1,106 @@
 /**
- * Draws pages off the main thread: one worker thread, started and loaded (satori, resvg, fonts, a warm-up
- * page) by `warmUp()`, so the first message pays nothing; pages queue and are drawn one at a time; `close()`
- * ends the worker so the process can exit. A worker that crashes fails the page it was drawing (an error, not
- * a crash of the runtime) and is started again for the next page. While idle the worker does not keep the
- * process alive.
+ * Draws pages: `warmUp()` loads the drawing engine (./engine: Takumi, native or WebAssembly) with the fonts
+ * and draws a few pages, so the first message pays nothing; pages queue and are drawn one at a time; a page
+ * not drawn within the time allowed fails and the next one starts; `close()` lets go of the engine. Five
+ * seconds after the last page the engine and its fonts are let go too, in time for the garbage collection
+ * V8 makes when a process falls idle: a display's pages come minutes apart, and Node-RED keeps that memory
+ * for its other flows. The next page loads them again, in about 15 ms. Nothing here keeps the process alive.
+ *
+ * No worker thread: the native engine draws on Node.js's thread pool, off the event loop, and a worker's own
+ * JavaScript engine would cost more memory than drawing does. What runs on the event loop per page is small:
+ * reading the HTML, building the tree, and the palette threshold with the PNG (about a millisecond for
+ * 400 x 300). The WebAssembly engine draws on the event loop itself: a few milliseconds a page.
  */
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import { DeviceCloudError } from '../errors';
+import { drawPage } from './draw';
+import { DrawingEngine, engineChoice, type EngineKind } from './engine';
 import { fillTemplate } from './fill';
 import { pageOptions, templateText, type PageOptions, type PageRequest } from './options';
-import type { DrawRequest, WorkerFailure, WorkerReply, WorkerSetup } from './protocol';
 
 export interface RendererOptions {
-  /** A page not drawn within this time fails and its worker is replaced (default 60 s). */
+  /** A page not drawn within this time fails (default 60 s). */
   pageTimeoutMs?: number;
+  /** The engine and its fonts are let go after this long without a page (default 5 s). */
+  idleMs?: number;
 }
 
 export interface WarmUpReport {
-  /** Starting the worker and loading the libraries, WebAssembly and fonts. */
+  /** The build drawing the pages: `native`, or `webassembly` where the native one does not load. */
+  engine: EngineKind;
+  /** Why the native build is not used (WebAssembly only). */
+  nativeProblem?: string;
+  /** Loading the engine (the first time in a process) and the fonts. */
   loadMs: number;
-  /** The warm-up page, which loads the glyphs and compiles the code paths. */
+  /** The warm-up page, which loads the common glyphs and compiles the code paths. */
   firstPageMs: number;
 }
 
 interface Job {
-  id: number;
   html: string;
   options: PageOptions;
+  warn?: (text: string) => void;
   resolve(png: Buffer): void;
   reject(error: Error): void;
 }
 
 const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
-/**
- * A young generation smaller than V8's default: the worker's resident memory after warm-up fell from about
- * 120 to 108 MB (BENCHMARKS.md), the time per page not measurably changed. Pixels live in ArrayBuffers,
- * outside these limits.
- */
-const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
+const DEFAULT_IDLE_MS = 5_000;
 
-/** The worker's error as the caller's: a validation error keeps its text and field (`template: line 3, …`). */
-function errorFrom(failure: WorkerFailure): DeviceCloudError {
-  if (failure.kind === 'validation')
-    return new DeviceCloudError('validation', failure.message, { field: failure.field });
-  return new DeviceCloudError(failure.kind, `page renderer: ${failure.message}`);
+/** The warm-up page: loads the fonts' Latin and Chinese outlines and every step of a page before the first one. */
+export const WARM_UP_PAGE =
+  '<div style="display:flex;flex-direction:column"><b>Warm-up 21.4 °C</b><span>预热 温度 湿度 待办事项</span>' +
+  '<img src="qr:warm-up" width="60" height="60"><img src="chart:line" data-values="1,3,2" width="60" height="20"></div>';
+
+function closedError(): DeviceCloudError {
+  return new DeviceCloudError('aborted', 'page renderer: closed');
 }
 
 export class PageRenderer {
   private readonly pageTimeoutMs: number;
-  private worker: Worker | undefined;
+  private readonly idleMs: number;
+  private engine: DrawingEngine | undefined;
   private ready: Promise<WarmUpReport> | undefined;
   private readonly queue: Job[] = [];
-  private current: { job: Job; timer: NodeJS.Timeout } | undefined;
-  private nextId = 1;
+  private current: { job: Job; stop: AbortController } | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  /** The warm-up pages have been drawn: an engine started again after a rest draws none. */
+  private warm = false;
   private closed = false;
 
   constructor(options: RendererOptions = {}) {
     this.pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   }
 
-  /** Starts the worker and loads everything a page needs (at deploy); resolves when it can draw. */
+  /** Whether the engine and its fonts are loaded now (from the warm-up until a rest or `close()`). */
+  get loaded(): boolean {
+    return this.engine !== undefined;
+  }
+
+  /** Loads everything a page needs (at deploy); resolves when a page can be drawn. */
   warmUp(): Promise<WarmUpReport> {
-    if (this.closed) return Promise.reject(new DeviceCloudError('aborted', 'page renderer: closed'));
+    if (this.closed) return Promise.reject(closedError());
     this.ready ??= this.start();
     return this.ready;
   }
 
   /**
    * The page as a PNG of only the palette's colours. Bad input is a validation error naming the field.
-   * An abort of `signal` ends the wait with its reason; a page already being drawn is drawn to the end, unused.
+   * An abort of `signal` ends the wait with its reason, and the page's drawing where the engine can stop.
    */
   async render(request: PageRequest, signal?: AbortSignal): Promise<Buffer> {
     const options = pageOptions(request);
     const html = fillTemplate(templateText(request.template), request.message);
     await this.warmUp();
-    if (this.closed) throw new DeviceCloudError('aborted', 'page renderer: closed');
+    if (this.closed) throw closedError();
     signal?.throwIfAborted();
     return new Promise<Buffer>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, html, options, resolve, reject };
+      const job: Job = { html, options, resolve, reject, ...(request.warn ? { warn: request.warn } : {}) };
       const onAbort = (): void => {
         const waiting = this.queue.indexOf(job);
         if (waiting >= 0) this.queue.splice(waiting, 1);
+        if (this.current?.job === job) this.current.stop.abort(signal?.reason);
         reject(signal?.reason instanceof Error ? signal.reason : new DeviceCloudError('aborted', 'page abandoned'));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -98,96 +117,102 @@ export class PageRenderer {
     });
   }
 
-  /** Ends the worker; pages waiting or being drawn fail as aborted. */
+  /** Pages waiting or being drawn fail as aborted; the engine and its fonts are let go. */
   async close(): Promise<void> {
     this.closed = true;
-    const aborted = new DeviceCloudError('aborted', 'page renderer: closed');
+    clearTimeout(this.idle);
+    const aborted = closedError();
     for (const job of this.queue.splice(0)) job.reject(aborted);
-    this.finishCurrent()?.reject(aborted);
-    const worker = this.worker;
-    this.worker = undefined;
-    this.ready = undefined;
-    if (worker) await worker.terminate();
-  }
-
-  private start(): Promise<WarmUpReport> {
-    const setup: WorkerSetup = {
-      fontsDir: join(__dirname, '..', '..', 'fonts'),
-      resvgWasm: require.resolve('@resvg/resvg-wasm/index_bg.wasm'),
-    };
-    const started = Date.now();
-    const worker = new Worker(join(__dirname, 'worker.mjs'), { workerData: setup, resourceLimits: RESOURCE_LIMITS });
-    this.worker = worker;
-    return new Promise<WarmUpReport>((resolve, reject) => {
-      worker.on('message', (reply: WorkerReply) => {
-        if (reply.type === 'ready') {
-          if (!this.current) worker.unref();
-          resolve({ loadMs: Date.now() - started - reply.firstPageMs, firstPageMs: reply.firstPageMs });
-        } else if (reply.type === 'broken') {
-          reject(errorFrom(reply.error));
-          void this.replace(worker, errorFrom(reply.error));
-        } else {
-          this.answer(reply);
-        }
-      });
-      worker.on('error', (error) => {
-        const failure = new DeviceCloudError('internal', `page renderer: the worker failed: ${error.message}`);
-        reject(failure);
-        void this.replace(worker, failure);
-      });
-      worker.on('exit', (code) => {
-        const failure = new DeviceCloudError('internal', `page renderer: the worker stopped (exit code ${code})`);
-        reject(failure);
-        void this.replace(worker, failure);
-      });
-    });
-  }
-
-  /** Drops a worker that can no longer draw; the page it held fails, the next page starts a new one. */
-  private async replace(worker: Worker, failure: Error): Promise<void> {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    this.ready = undefined;
-    this.finishCurrent()?.reject(failure);
-    await worker.terminate();
-    if (this.queue.length > 0 && !this.closed) {
-      this.warmUp().then(
-        () => this.next(),
-        (error: Error) => {
-          for (const job of this.queue.splice(0)) job.reject(error);
-        },
-      );
+    const current = this.current;
+    this.current = undefined;
+    if (current) {
+      current.stop.abort(aborted);
+      current.job.reject(aborted);
     }
+    await this.ready?.catch(() => undefined);
+    // A page still being drawn (stopped, its answer no longer wanted) fails at its next step.
+    this.engine?.close();
+    this.engine = undefined;
+  }
+
+  private async start(): Promise<WarmUpReport> {
+    const started = performance.now();
+    const choice = engineChoice();
+    const engine = await DrawingEngine.start();
+    const loaded = performance.now();
+    // A page, so the first real one finds the common glyphs loaded and every step's code compiled.
+    if (!this.warm) {
+      await drawPage(engine, WARM_UP_PAGE, {
+        width: 400,
+        height: 300,
+        colors: 'bw',
+        dither: 'none',
+        layoutRules: 'flex',
+      });
+    }
+    if (this.closed) {
+      engine.close();
+      throw closedError();
+    }
+    this.warm = true;
+    this.engine = engine;
+    this.restLater();
+    return {
+      engine: choice.kind,
+      ...(choice.nativeProblem ? { nativeProblem: choice.nativeProblem } : {}),
+      loadMs: loaded - started,
+      firstPageMs: performance.now() - loaded,
+    };
+  }
+
+  /** Lets go of the engine once no page has come for a while; a page that comes starts it again. */
+  private restLater(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      if (this.current || this.queue.length > 0 || !this.engine) return;
+      this.engine.close();
+      this.engine = undefined;
+      this.ready = undefined;
+    }, this.idleMs);
+    this.idle.unref();
   }
 
   private next(): void {
-    const worker = this.worker;
-    if (this.current || !worker || this.queue.length === 0) return;
+    const engine = this.engine;
+    if (this.current || !engine) return;
+    if (this.queue.length === 0) {
+      this.restLater();
+      return;
+    }
     const job = this.queue.shift() as Job;
+    const stop = new AbortController();
+    const current = { job, stop };
+    this.current = current;
     const timer = setTimeout(() => {
-      const failure = new DeviceCloudError('timeout', `page renderer: the page took over ${this.pageTimeoutMs} ms`);
-      void this.replace(worker, failure);
+      stop.abort(new DeviceCloudError('timeout', `page renderer: the page took over ${this.pageTimeoutMs} ms`));
     }, this.pageTimeoutMs);
-    this.current = { job, timer };
-    worker.ref();
-    const request: DrawRequest = { id: job.id, html: job.html, options: job.options };
-    worker.postMessage(request);
+    timer.unref();
+    const onStop = (): void => {
+      this.finish(current, () => job.reject(stop.signal.reason as Error));
+    };
+    stop.signal.addEventListener('abort', onStop, { once: true });
+    drawPage(engine, job.html, { ...job.options, signal: stop.signal, ...(job.warn ? { warn: job.warn } : {}) })
+      .then(
+        (png) => this.finish(current, () => job.resolve(png)),
+        (error: unknown) =>
+          this.finish(current, () => job.reject(error instanceof Error ? error : new Error(String(error)))),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        stop.signal.removeEventListener('abort', onStop);
+      });
   }
 
-  private finishCurrent(): Job | undefined {
-    const current = this.current;
-    if (!current) return undefined;
-    clearTimeout(current.timer);
+  /** Ends the page being drawn once (drawn, failed or stopped) and starts the next. */
+  private finish(current: { job: Job }, settle: () => void): void {
+    if (this.current !== current) return;
     this.current = undefined;
-    if (this.queue.length === 0) this.worker?.unref();
-    return current.job;
-  }
-
-  private answer(reply: Extract<WorkerReply, { id: number }>): void {
-    if (this.current?.job.id !== reply.id) return;
-    const job = this.finishCurrent() as Job;
-    if (reply.type === 'drawn') job.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
-    else job.reject(errorFrom(reply.error));
+    settle();
     this.next();
   }
 }

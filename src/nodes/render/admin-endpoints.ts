@@ -41,6 +41,7 @@ async function answerPreview(req: HttpRequest, res: HttpResponse): Promise<void>
       height: body.height,
       colors: body.colors,
       dither: body.dither,
+      layoutRules: body.layoutRules,
     });
     res.status(200).type('image/png').send(page);
   } catch (error) {

@@ -95,6 +95,7 @@ function drawPreview(): void {
       height: $('#node-input-height').val(),
       colors: $('#node-input-colors').val(),
       dither: $('#node-input-dither').val(),
+      layoutRules: $('#node-input-layoutRules').val(),
     }),
   );
 }

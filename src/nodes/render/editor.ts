@@ -1,5 +1,6 @@
 import { PALETTE_NAMES } from '../../lib/images/palette';
 import { DITHER_MODES } from '../../lib/images/dither';
+import { LAYOUT_RULES } from '../../lib/render/options';
 import { DEFAULT_SCREEN } from '../../lib/values/display';
 import { renderDialog } from './editor-dialog';
 
@@ -14,6 +15,7 @@ RED.nodes.registerType('device-cloud-render', {
     height: { value: String(DEFAULT_SCREEN.height), validate: DeviceCloudEditor.validators.pixelSide() },
     colors: { value: PALETTE_NAMES[0], validate: DeviceCloudEditor.validators.oneOf(PALETTE_NAMES) },
     dither: { value: DITHER_MODES[0], validate: DeviceCloudEditor.validators.oneOf(DITHER_MODES) },
+    layoutRules: { value: LAYOUT_RULES[0], validate: DeviceCloudEditor.validators.oneOf(LAYOUT_RULES) },
     sample: { value: '' },
   },
   inputs: 1,

@@ -1,27 +1,46 @@
 /**
  * device-cloud-render: a page drawn from an HTML template and the message, as a PNG of the palette's colours.
- * It calls no service (no account). The page renderer (a worker thread shared by every render node and the
- * editor's preview) is started and warmed up at deploy, and given back when the node closes.
+ * It calls no service (no account). The page renderer (shared by every render node and the editor's preview)
+ * is started and warmed up at deploy, and given back when the node closes.
  */
 import { describeThrown } from '../../lib/errors';
-import { acquireRenderer, type RendererLease } from '../../lib/render';
+import { acquireRenderer, engineNoteOnce, type RendererLease } from '../../lib/render';
 import { defineLocalNode } from '../../runtime/lifecycle';
 import type { NodeRuntime } from '../../runtime/node-folder';
-import { registerAdminEndpoints } from './admin-endpoints';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
+import { registerAdminEndpoints } from './admin-endpoints';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
 
-const renderNode = defineLocalNode<RendererLease>({
+/** What a deployed render node keeps: its lease on the renderer, and how it warns (once for each text). */
+interface Running {
+  lease: RendererLease;
+  warn: (text: string) => void;
+}
+
+const renderNode = defineLocalNode<Running>({
   type: TYPE,
   busyText: text('drawing'),
   start({ node }) {
     const lease = acquireRenderer();
-    lease.renderer.warmUp().catch((error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`));
-    return lease;
+    lease.renderer.warmUp().then(
+      () => {
+        const note = engineNoteOnce();
+        if (note) node.log(note);
+      },
+      (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
+    );
+    // A template with a value that cannot be drawn says so once, not with every page.
+    const warned = new Set<string>();
+    const warn = (note: string): void => {
+      if (warned.has(note) || warned.size >= 100) return;
+      warned.add(note);
+      node.warn(note);
+    };
+    return { lease, warn };
   },
-  async handle({ msg, inputs, signal, texts }, lease) {
+  async handle({ msg, inputs, signal, texts }, { lease, warn }) {
     const page = await lease.renderer.render(
       {
         template: await inputs.get('template'),
@@ -31,6 +50,9 @@ const renderNode = defineLocalNode<RendererLease>({
         // The dialog's alone: msg.dither belongs to display-image, and this node sets it.
         colors: await inputs.dialog('colors'),
         dither: await inputs.dialog('dither'),
+        // A flow saved before there was a choice has `flex`, the rules it was drawn with (the node's migration 1).
+        layoutRules: await inputs.dialog('layoutRules'),
+        warn,
       },
       signal,
     );
@@ -39,7 +61,7 @@ const renderNode = defineLocalNode<RendererLease>({
     const size = `${pageSide(page, 16)} x ${pageSide(page, 20)}`;
     return { send: msg, status: { fill: 'green', shape: 'dot', text: texts._(text('drawn'), { size }) } };
   },
-  closed: (_account, lease) => lease?.release(),
+  closed: (_account, running) => running?.lease.release(),
 });
 
 const runtime: NodeRuntime = {

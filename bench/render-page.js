@@ -1,0 +1,205 @@
+'use strict';
+/**
+ * The page the render parts of the benchmark draw, and the ways they draw it: through the render node in a
+ * flow (a `RenderDriver` hands a message to the node with `node.receive()` and resolves when the end node
+ * gets the page), by Takumi alone from the same HTML (its own HTML reader and default styles, the package's
+ * fonts, PNG out), and by satori with the native resvg (the engine before Takumi; the same HTML as satori's
+ * element tree).
+ *
+ * The page: 400 x 300, a heading in Latin and Chinese with a value, a rule, a list of four to-dos in Latin
+ * and Chinese.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { DIST } = require('./common');
+
+const WIDTH = 400;
+const HEIGHT = 300;
+
+const PAGE_TEMPLATE = `<div style="padding:16px 20px">
+  <div style="font-size:28px;font-weight:bold">{{topic}} 厨房 {{payload.temp}} °C</div>
+  <div style="border-bottom:2px solid black;margin:6px 0"></div>
+  <ul style="font-size:20px;margin:0;padding-left:24px">
+    {{#payload.items}}<li>{{.}}</li>{{/payload.items}}
+  </ul>
+</div>`;
+
+const ITEMS = [
+  'Buy milk 买牛奶',
+  'Call the plumber 给水管工打电话',
+  'Water the plants 给花浇水',
+  'Book train tickets 预订火车票',
+];
+
+/** The message of page `i`: the same page with another value each time. */
+function pageMessage(i) {
+  return { topic: 'Kitchen', payload: { temp: (20 + (i % 50) / 10).toFixed(1), items: ITEMS } };
+}
+
+/** The page's HTML for message `i`, as the render node fills it (Mustache, from the package). */
+function pageHtml(i) {
+  const { fillTemplate } = require(path.join(DIST, 'lib', 'render', 'fill'));
+  return fillTemplate(PAGE_TEMPLATE, pageMessage(i));
+}
+
+/** A tab with a render node (`<tab>-render`, `config` over ours) wired to an inactive debug node, and a catch node. */
+function renderFlow(tab, template = PAGE_TEMPLATE, config = {}) {
+  return [
+    { id: tab, type: 'tab', label: tab },
+    {
+      id: `${tab}-render`,
+      z: tab,
+      type: 'device-cloud-render',
+      template,
+      width: String(WIDTH),
+      height: String(HEIGHT),
+      colors: 'bw',
+      dither: 'none',
+      layoutRules: 'html',
+      ...config,
+      wires: [[`${tab}-out`]],
+    },
+    {
+      id: `${tab}-out`,
+      z: tab,
+      type: 'debug',
+      active: false,
+      tosidebar: false,
+      console: 'false',
+      tostatus: false,
+      complete: 'true',
+      wires: [],
+    },
+    { id: `${tab}-catch`, z: tab, type: 'catch', scope: null, uncaught: false, wires: [] },
+  ];
+}
+
+let messageCount = 0;
+
+/** Hands messages to a tab's render node; each resolves with its time until the page came out, in ms. */
+class RenderDriver {
+  constructor(nodeRed, tab) {
+    this.first = nodeRed.node(`${tab}-render`);
+    this.waiting = new Map();
+    nodeRed.node(`${tab}-out`).on('input', (msg, _send, done) => {
+      done();
+      this.settle(msg, Buffer.isBuffer(msg.payload) ? undefined : new Error('no page in msg.payload'));
+    });
+    nodeRed.node(`${tab}-catch`).on('input', (msg, _send, done) => {
+      done();
+      this.settle(msg, new Error(`the page failed: ${msg.error && msg.error.message}`));
+    });
+  }
+
+  settle(msg, error) {
+    const waiting = this.waiting.get(msg._msgid);
+    if (!waiting) return;
+    this.waiting.delete(msg._msgid);
+    if (error) waiting.reject(error);
+    else waiting.resolve({ ms: performance.now() - waiting.started, png: msg.payload });
+  }
+
+  /** Draws page `i` (or the page of `message`); resolves with `{ ms, png }`. */
+  draw(i, message = pageMessage(i)) {
+    const msg = { ...message, _msgid: `render-${++messageCount}` };
+    return new Promise((resolve, reject) => {
+      this.waiting.set(msg._msgid, { resolve, reject, started: performance.now() });
+      this.first.receive(msg);
+    });
+  }
+}
+
+/** The package's fonts, as Takumi and satori take them. */
+function fonts() {
+  const dir = path.join(DIST, 'fonts');
+  return [
+    {
+      name: 'Noto Sans SC',
+      data: fs.readFileSync(path.join(dir, 'NotoSansSC-Regular.ttf')),
+      weight: 400,
+      style: 'normal',
+    },
+    {
+      name: 'Noto Sans SC',
+      data: fs.readFileSync(path.join(dir, 'NotoSansSC-Bold.ttf')),
+      weight: 700,
+      style: 'normal',
+    },
+  ];
+}
+
+/** Takumi's native build drawing the HTML by itself: its HTML reader, its default styles, a PNG. */
+async function takumiAlone() {
+  const { Renderer } = require('@takumi-rs/core');
+  const { fromHtml } = require('@takumi-rs/helpers/html');
+  const renderer = new Renderer();
+  for (const font of fonts()) await renderer.registerFont(font);
+  return async (html) => {
+    const { node } = fromHtml(html);
+    const root = {
+      type: 'container',
+      style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: 'Noto Sans SC' },
+      children: [node],
+    };
+    return renderer.render(root, { width: WIDTH, height: HEIGHT, format: 'png' });
+  };
+}
+
+/** Our HTML reader's tree as satori's elements: flex boxes where satori wants them (as the render node did). */
+function satoriElement(node) {
+  if (node.kind === 'text') return node.text.replace(/\s+/g, ' ');
+  const style = {};
+  for (const part of (node.attributes.style || '').split(';')) {
+    const colon = part.indexOf(':');
+    if (colon < 0) continue;
+    const name = part
+      .slice(0, colon)
+      .trim()
+      .replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+    style[name] = part.slice(colon + 1).trim();
+  }
+  const children = node.children.map(satoriElement).filter((child) => child !== '' && child !== ' ');
+  if (children.length > 1 || children.some((child) => typeof child !== 'string')) {
+    style.display = 'flex';
+    style.flexDirection = 'column';
+  }
+  // One child alone, not in an array, and none without one: satori counts any array as several children.
+  const type = node.name === 'ul' || node.name === 'li' ? 'div' : node.name;
+  const props = { style };
+  if (children.length > 0) props.children = children.length === 1 ? children[0] : children;
+  return { type, props };
+}
+
+/** satori (HTML and CSS to SVG) with the native resvg (SVG to pixels), PNG out: the engine before Takumi. */
+async function satoriWithResvg() {
+  const satori = require('satori').default;
+  const { Resvg } = require('@resvg/resvg-js');
+  const { parseHtml } = require(path.join(DIST, 'lib', 'render', 'html'));
+  const satoriFonts = fonts();
+  return async (html) => {
+    const root = {
+      type: 'div',
+      props: {
+        style: { display: 'flex', flexDirection: 'column', width: WIDTH, height: HEIGHT, backgroundColor: 'white' },
+        children: parseHtml(html)
+          .map(satoriElement)
+          .filter((child) => typeof child !== 'string'),
+      },
+    };
+    const svg = await satori(root, { width: WIDTH, height: HEIGHT, fonts: satoriFonts });
+    return new Resvg(svg, { font: { loadSystemFonts: false }, background: 'white' }).render().asPng();
+  };
+}
+
+module.exports = {
+  WIDTH,
+  HEIGHT,
+  PAGE_TEMPLATE,
+  pageMessage,
+  pageHtml,
+  renderFlow,
+  RenderDriver,
+  takumiAlone,
+  satoriWithResvg,
+};

@@ -1,0 +1,214 @@
+/**
+ * The drawing engine: Takumi, which lays out a tree of HTML-like nodes (CSS block, inline, flex and grid
+ * layout, text shaped with the fonts it is given) and draws it to pixels, without a browser. Its native build
+ * (`@takumi-rs/core`, an optional dependency with a binary per platform) draws off the event loop, on
+ * Node.js's thread pool; where no binary loads (32-bit ARM, 32-bit Windows, a failed optional install), its
+ * WebAssembly build (`@takumi-rs/wasm`) draws the same pages on the calling thread. The choice is made once
+ * per process, when the first page renderer starts.
+ *
+ * `DEVICE_CLOUD_RENDER_ENGINE=webassembly` in the environment chooses the WebAssembly build on any host: a
+ * switch to test and diagnose the fallback.
+ *
+ * Nothing is fetched or read but the fonts given here: Takumi draws only pictures handed to it as data.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type EngineKind = 'native' | 'webassembly';
+export const ENGINE_SWITCH = 'DEVICE_CLOUD_RENDER_ENGINE';
+
+export type Declarations = Record<string, string>;
+
+/** A node of the tree Takumi draws. */
+export type TreeNode = ContainerNode | TextNode | ImageNode;
+
+interface NodeBase {
+  tagName?: string;
+  /** The element's own declarations (its style attribute, and what our rules add). */
+  style?: Declarations;
+  /** Declarations below `style`: the element's defaults, as a browser's own style sheet gives them. */
+  preset?: Declarations;
+}
+
+export interface ContainerNode extends NodeBase {
+  type: 'container';
+  children?: TreeNode[];
+}
+
+export interface TextNode extends NodeBase {
+  type: 'text';
+  text: string;
+}
+
+export interface ImageNode extends NodeBase {
+  type: 'image';
+  /** A data URL, or pixels drawn by us. */
+  src: string | RgbaImage;
+}
+
+/** Straight (not premultiplied) RGBA, 4 bytes a pixel, row by row. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** A box of the laid-out page, as Takumi's `measure` gives it. */
+export interface MeasuredBox {
+  width: number;
+  height: number;
+  transform: [number, number, number, number, number, number];
+  children: MeasuredBox[];
+  runs: { text: string; x: number; y: number; width: number; height: number }[];
+}
+
+interface RenderOptions {
+  width: number;
+  height: number;
+  format?: 'raw';
+  signal?: AbortSignal;
+}
+
+/** The part of Takumi's renderer (native or WebAssembly) we use. */
+interface TakumiRenderer {
+  registerFont(font: { name: string; data: Uint8Array; weight: number; style: string }): Promise<unknown>;
+  render(node: TreeNode, options: RenderOptions): Promise<Uint8Array>;
+  measure(node: TreeNode, options: RenderOptions): Promise<MeasuredBox>;
+  free?(): void;
+}
+
+interface TakumiModule {
+  Renderer: new (options?: { cacheMaxBytes?: number }) => TakumiRenderer;
+  setGlyphCacheMaxBytes(bytes: number): void;
+}
+
+/**
+ * Takumi keeps the glyphs it drew for the whole process (8 MiB by default). A page needs a few hundred
+ * glyphs, a few kilobytes each: 2 MiB holds them, and a page is drawn as fast.
+ */
+const GLYPH_CACHE_BYTES = 2 * 1024 * 1024;
+
+/** The build this process draws with, and why the native one is not it. */
+export interface EngineChoice {
+  kind: EngineKind;
+  /** Why the native build did not load (the WebAssembly build only). */
+  nativeProblem?: string;
+}
+
+let chosen: { choice: EngineChoice; takumi: TakumiModule } | undefined;
+
+/** The first line of a load failure: the native loader lists every path it tried below it. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0].slice(0, 300);
+}
+
+/** The systems Takumi publishes a native build for (glibc and musl alike on Linux). */
+const NATIVE_BUILDS = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64', 'win32-arm64', 'win32-x64'];
+
+function loadTakumi(): { choice: EngineChoice; takumi: TakumiModule } {
+  const loaded = loadBuild();
+  loaded.takumi.setGlyphCacheMaxBytes(GLYPH_CACHE_BYTES);
+  return loaded;
+}
+
+function loadBuild(): { choice: EngineChoice; takumi: TakumiModule } {
+  const system = `${process.platform}-${process.arch}`;
+  let nativeProblem: string;
+  if ((process.env[ENGINE_SWITCH] ?? '').trim().toLowerCase() === 'webassembly') {
+    nativeProblem = `${ENGINE_SWITCH}=webassembly is set`;
+  } else if (!NATIVE_BUILDS.includes(system)) {
+    nativeProblem = `Takumi has no native build for ${system}`;
+  } else {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at deploy, and may fail to load
+      const takumi = require('@takumi-rs/core') as TakumiModule;
+      return { choice: { kind: 'native' }, takumi };
+    } catch (error) {
+      nativeProblem = `its native build for ${system} did not load: ${firstLine(error)}`;
+    }
+  }
+  let takumi: TakumiModule;
+  try {
+    // The package's Node.js entry compiles its WebAssembly file on require.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at deploy, where native is missing
+    takumi = require('@takumi-rs/wasm/node') as TakumiModule;
+  } catch (error) {
+    throw new Error(`no drawing engine loads here: ${nativeProblem}; its WebAssembly build: ${firstLine(error)}`);
+  }
+  return { choice: { kind: 'webassembly', nativeProblem }, takumi };
+}
+
+/** Loads Takumi once per process: the native build, else the WebAssembly build. */
+export function engineChoice(): EngineChoice {
+  chosen ??= loadTakumi();
+  return chosen.choice;
+}
+
+let noted = false;
+
+/** What the log says about the engine, once per process: the first call after it loaded; undefined after. */
+export function engineNoteOnce(): string | undefined {
+  if (!chosen || noted) return undefined;
+  noted = true;
+  const { kind, nativeProblem } = chosen.choice;
+  if (kind === 'native') return `page renderer: Takumi, native build (${process.platform}-${process.arch})`;
+  return `page renderer: Takumi, WebAssembly build (slower than the native one): ${nativeProblem}`;
+}
+
+/** The shipped fonts (dist/fonts): Noto Sans SC, regular and bold, subset at build time (scripts/fonts.js). */
+export const FONT_FAMILY = 'Noto Sans SC';
+const FONT_FILES = [
+  { file: 'NotoSansSC-Regular.ttf', weight: 400 },
+  { file: 'NotoSansSC-Bold.ttf', weight: 700 },
+];
+const FONTS_DIR = join(__dirname, '..', '..', 'fonts');
+
+/** One renderer with the shipped fonts: what a page renderer draws with. */
+export class DrawingEngine {
+  readonly kind: EngineKind;
+  private renderer: TakumiRenderer | undefined;
+
+  private constructor(kind: EngineKind, renderer: TakumiRenderer) {
+    this.kind = kind;
+    this.renderer = renderer;
+  }
+
+  /** A renderer of the chosen build, its fonts registered. */
+  static async start(): Promise<DrawingEngine> {
+    const kind = engineChoice().kind;
+    const { takumi } = chosen as { takumi: TakumiModule };
+    // No cache of decoded pictures: a page's pictures are drawn once, and memory is given back at once.
+    const renderer = new takumi.Renderer({ cacheMaxBytes: 0 });
+    for (const { file, weight } of FONT_FILES) {
+      await renderer.registerFont({
+        name: FONT_FAMILY,
+        data: readFileSync(join(FONTS_DIR, file)),
+        weight,
+        style: 'normal',
+      });
+    }
+    return new DrawingEngine(kind, renderer);
+  }
+
+  /** The tree drawn on a `width` x `height` page, as straight RGBA. */
+  async pixels(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<Uint8Array> {
+    return this.live().render(root, { width, height, format: 'raw', ...(signal ? { signal } : {}) });
+  }
+
+  /** The tree laid out on a `width` x `height` page: every box's size and place, without drawing. */
+  async measure(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<MeasuredBox> {
+    return this.live().measure(root, { width, height, ...(signal ? { signal } : {}) });
+  }
+
+  /** Lets go of the renderer (its fonts and caches); later calls fail. */
+  close(): void {
+    this.renderer?.free?.();
+    this.renderer = undefined;
+  }
+
+  private live(): TakumiRenderer {
+    if (!this.renderer) throw new Error('the drawing engine is closed');
+    return this.renderer;
+  }
+}
