@@ -42,21 +42,6 @@ describe('render: the worker', function () {
     }
   });
 
-  it('keeps the main thread free while a large page is drawn', async () => {
-    const renderer = new PageRenderer();
-    try {
-      await renderer.warmUp();
-      let turns = 0;
-      const ticker = setInterval(() => turns++, 1);
-      const template = '<div style="font-size:200px;background:linear-gradient(black, white)">大 Big</div>';
-      await renderer.render({ template, width: 2400, height: 2400, dither: 'floyd-steinberg' });
-      clearInterval(ticker);
-      expect(turns).to.be.above(5);
-    } finally {
-      await renderer.close();
-    }
-  });
-
   it('fails only the page whose worker is lost (here: too slow), then draws the next with a new worker', async () => {
     const renderer = new PageRenderer({ pageTimeoutMs: 1 });
     try {
