@@ -10,6 +10,8 @@ import { DeviceCloudError, invalid } from '../errors';
 import { PALETTES } from '../images/palette';
 import type { DrawingEngine } from './engine';
 import { pageTree, type PageTree } from './elements';
+import { fitLayout } from './fit-layout';
+import { characterName, PageFonts } from './fonts';
 import { parseHtml } from './html';
 import type { PageOptions } from './options';
 import { pictureBoxes } from './picture-boxes';
@@ -26,6 +28,8 @@ export interface DrawOptions extends PageOptions {
 const UNREADABLE = /invalid value for ([\w-]+)\b.*?near "((?:[^"\\]|\\.)*)"/s;
 /** More than this many unreadable declarations in one page is a page not worth guessing at. */
 const MAX_LEFT_OUT = 100;
+/** Characters without a glyph named one by one in a page's warnings; the rest are counted. */
+const MAX_MISSING_NAMED = 10;
 
 function kebab(property: string): string {
   return property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -69,12 +73,28 @@ async function withReadableStyles<T>(tree: PageTree, options: DrawOptions, work:
 export async function drawPage(engine: DrawingEngine, html: string, options: DrawOptions): Promise<Buffer> {
   const { width, height, signal } = options;
   const palette = PALETTES[options.colors];
+  const fonts = new PageFonts(options.fonts);
   const tree = pageTree(parseHtml(html), {
     width,
     height,
     rules: options.layoutRules,
     ditherPictures: options.dither !== 'none',
+    fonts,
   });
+  for (const note of tree.notes) options.warn?.(note);
+  const needs = fonts.needs(tree.texts);
+  await engine.addFaces(needs.faces);
+  warnMissing(needs.missing, options);
+  if (tree.fits.length > 0 || tree.overflows.length > 0) {
+    await withReadableStyles(tree, options, () =>
+      fitLayout(engine, tree, {
+        width,
+        height,
+        ...(signal ? { signal } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+      }),
+    );
+  }
   if (tree.pictures.length > 0) {
     await withReadableStyles(tree, options, async () => {
       const boxes = await pictureBoxes(engine, tree.root, tree.pictures, { width, height, signal });
@@ -84,4 +104,19 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   const rgba = await withReadableStyles(tree, options, () => engine.pixels(tree.root, width, height, signal));
   signal?.throwIfAborted();
   return pagePng(rgba, width, height, palette);
+}
+
+/** Each character no font of its text has, by code point and place: it would be drawn as an empty box. */
+function warnMissing(
+  missing: { character: string; place: { line: number; column: number } }[],
+  options: DrawOptions,
+): void {
+  for (const { character, place } of missing.slice(0, MAX_MISSING_NAMED)) {
+    options.warn?.(
+      `template: line ${place.line}, column ${place.column}: ${characterName(character)} is in none of the page's fonts`,
+    );
+  }
+  if (missing.length > MAX_MISSING_NAMED) {
+    options.warn?.(`template: ${missing.length - MAX_MISSING_NAMED} more characters are in none of the page's fonts`);
+  }
 }
