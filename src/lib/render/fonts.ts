@@ -13,31 +13,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Coverage } from './font-file';
+import type { FontFace, FontFamily, OwnFonts } from './font-types';
 import type { SourcePlace } from './html';
 
-/** A face the engine is given, once, under `name`. */
-export interface FontFace {
-  /** The family name the engine knows it by. */
-  name: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  /** What identifies it among the faces an engine has loaded. */
-  key: string;
-  /** Its bytes, read when the engine needs it. */
-  load(): Uint8Array;
-}
-
-/** A family a page may draw with: its name for the engine, its characters and its faces. */
-export interface FontFamily {
-  name: string;
-  coverage: Coverage;
-  faces: readonly FontFace[];
-}
-
-/** A node's own fonts (./user-fonts): each family under a name of its own, with the name templates use. */
-export interface OwnFonts {
-  families: readonly (FontFamily & { cssName: string })[];
-}
+export type { FontFace, FontFamily, OwnFonts } from './font-types';
 
 /** A run of the page's text, the families that may draw it (first choice first), and where it is written. */
 export interface PageText {

@@ -1,6 +1,6 @@
 /** What a page is drawn with: its template, size, colours and dithering, checked before any drawing. */
 import { invalid } from '../errors';
-import type { OwnFonts } from './fonts';
+import type { OwnFonts } from './font-types';
 import { ditherMode, type DitherMode } from '../images/dither';
 import { paletteName, type PaletteName } from '../images/palette';
 import { DEFAULT_SCREEN, pixels } from '../values/display';
