@@ -132,7 +132,7 @@ class TreeBuilder {
         return;
       }
       const collapsed = flexText(node.text, flow, nodes[i - 1], nodes[i + 1]);
-      if (collapsed !== '') out.push(this.text(collapsed, node, inherited));
+      if (collapsed !== '') out.push(this.text(collapsed, node, inherited, node.text));
     });
     return out;
   }
@@ -206,8 +206,9 @@ class TreeBuilder {
     };
   }
 
-  private text(value: string, node: { place: SourcePlace }, inherited: Inherited): TreeNode {
-    this.texts.push({ text: value, place: node.place, families: inherited.families });
+  /** A run of text; its characters are read for fonts as written (`raw`), so a place found in it is right. */
+  private text(value: string, node: { place: SourcePlace }, inherited: Inherited, raw = value): TreeNode {
+    this.texts.push({ text: raw, place: node.place, families: inherited.families });
     return text(value);
   }
 
