@@ -104,7 +104,7 @@ function readNumber(value: unknown): number | undefined {
   return Number(value);
 }
 
-/** Units Intl writes itself, in the language of the page (`kilometer-per-hour` is 公里/小时 in Chinese). */
+/** Units Intl writes itself, as the page's language writes them (`celsius`, `percent`, `kilometer-per-hour`…). */
 function intlUnit(unit: string): boolean {
   if (!/^[a-z]+(-[a-z]+)*$/.test(unit)) return false;
   try {
@@ -185,12 +185,13 @@ const HELPERS: Record<string, Helper> = {
   time: (value, args, context) =>
     withMoment(({ time }) => new Intl.DateTimeFormat(context.language, timeOptions('time', args)).format(time))(value),
   datetime: (value, args, context) =>
-    withMoment(({ time }) =>
-      new Intl.DateTimeFormat(context.language, {
-        ...dateOptions('datetime', args),
-        ...timeOptions('datetime', []),
-      }).format(time),
-    )(value),
+    withMoment(({ time }) => {
+      const date = dateOptions('datetime', args);
+      const options: Intl.DateTimeFormatOptions = date.dateStyle
+        ? { ...date, timeStyle: 'short' }
+        : { ...date, ...timeOptions('datetime', []) };
+      return new Intl.DateTimeFormat(context.language, options).format(time);
+    })(value),
   weekday: (value, args, context) =>
     withMoment(({ time }) =>
       new Intl.DateTimeFormat(context.language, {
