@@ -12,7 +12,7 @@
  * Images (`qr:`, `chart:`, pictures) are made by ./image-slots; the elements whose style came from the
  * template are kept with their place, so a declaration Takumi cannot read can be named (./draw).
  */
-import type { ContainerNode, Declarations, TreeNode } from './engine';
+import type { ContainerNode, Declarations, ImageNode, TreeNode } from './engine';
 import {
   clampLines,
   fitAttributes,
@@ -76,6 +76,8 @@ export interface PageTree {
   overflows: OverflowRequest[];
   /** What the page should be told of (a font-family no font of the page has). */
   notes: string[];
+  /** The icons: their size is always given, so a layout without drawing needs not read their pictures. */
+  icons: ImageNode[];
 }
 
 export interface PageLayout {
@@ -115,6 +117,7 @@ class TreeBuilder {
   readonly fits: FitRequest[] = [];
   readonly overflows: OverflowRequest[] = [];
   readonly notes: string[] = [];
+  readonly icons: ImageNode[] = [];
   private readonly unknownFamilies = new Set<string>();
 
   constructor(private readonly layout: PageLayout) {}
@@ -145,6 +148,7 @@ class TreeBuilder {
     if (node.name === 'img') {
       fitAttributes(node);
       const made = imageElement(node, style, this.layout, this.pictures, own.colour);
+      if (made.type === 'image' && /^\s*icon:/i.test(node.attributes.src ?? '')) this.icons.push(made);
       this.styled.push({ node: made, place: node.place });
       return made;
     }
@@ -268,6 +272,10 @@ class TreeBuilder {
     }
     style.minHeight ??= '0px';
     style.overflow ??= 'hidden';
+    // A container that grows into the room left takes that room, not the room all its children would ask for.
+    if (Number.parseFloat(style.flexGrow ?? '0') > 0 && style.flexBasis === undefined && style.flex === undefined) {
+      style.flexBasis = '0px';
+    }
     const items = (made.children ?? []).filter((child) => child.type !== 'text');
     for (const item of items) {
       if (this.layout.rules === 'html' && item.type === 'container' && displayOf(item) === 'inline') {
@@ -339,6 +347,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     fits: builder.fits,
     overflows: builder.overflows,
     notes: builder.notes,
+    icons: builder.icons,
   };
 }
 

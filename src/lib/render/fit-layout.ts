@@ -14,6 +14,7 @@ import { templateError } from './html';
 import { boxEdges } from './box-edges';
 import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from './engine';
 import type { PageTree } from './elements';
+import { blank } from './image-slots';
 import { clampLines, overflowText, type FitRequest, type OverflowRequest } from './fit-attributes';
 import { layoutBoxes } from './picture-boxes';
 import { textDeclarations } from './text-style';
@@ -32,10 +33,19 @@ interface FitPage {
   warn?: (text: string) => void;
 }
 
+/**
+ * The sizes found for texts, by everything that decides them (the text and its styles, the room): a page drawn
+ * again with the same text (a notice, a title, every quarter of an hour) finds its size without trying sizes.
+ */
+const foundSizes = new Map<string, { size: number; lines?: number }>();
+const MAX_FOUND_SIZES = 64;
+/** Longer keys (a text with pictures in it) are not kept. */
+const MAX_KEY_LENGTH = 4096;
+
 /** Half a pixel: what layout's fractions may differ by without anything showing. */
 const SLACK = 0.5;
-/** A probe of an element's text alone is laid out on a page this tall: room for any text that may fit. */
-const PROBE_HEIGHT = 8192;
+/** A probe of an element's text alone is laid out on a page this many times its room's height (at least 64 px). */
+const PROBE_ROOM = 3;
 
 function borderRect(box: MeasuredBox): Rect {
   const left = box.transform[4];
@@ -89,15 +99,32 @@ function textExtent(box: MeasuredBox): { right: number; bottom: number; lines: n
   return { right, bottom, lines };
 }
 
+/** A blank of an icon's grid: what layout needs of an icon whose size is given (reading its SVG costs more). */
+const ICON_BLANK = blank(24, 24);
+
 export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<void> {
-  const laidOut = await engine.measure(tree.root, page.width, page.height, page.signal);
+  const pictures = tree.icons.map((icon) => icon.src);
+  for (const icon of tree.icons) icon.src = ICON_BLANK;
+  let laidOut: MeasuredBox;
+  try {
+    laidOut = await engine.measure(tree.root, page.width, page.height, page.signal);
+  } finally {
+    tree.icons.forEach((icon, i) => (icon.src = pictures[i]));
+  }
   const boxes = layoutBoxes(tree.root, laidOut);
   for (const request of tree.fits) await fitText(engine, request, boxes, page);
   for (const request of tree.overflows) keepWhatFits(request, boxes, page);
 }
 
 /** The text of `request` alone at `size` px, in a box `width` wide, with what it inherits: its lines. */
-async function probe(engine: DrawingEngine, request: FitRequest, width: number, size: number, page: FitPage) {
+async function probe(
+  engine: DrawingEngine,
+  request: FitRequest,
+  room: { width: number; height: number },
+  size: number,
+  page: FitPage,
+) {
+  const width = room.width;
   const inherited = textDeclarations(...request.path.flatMap((node) => [node.preset, node.style]));
   const own = textDeclarations(request.node.preset, request.node.style);
   const text: ContainerNode = { type: 'container', style: { display: 'block', ...own, fontSize: `${size}px` } };
@@ -107,7 +134,8 @@ async function probe(engine: DrawingEngine, request: FitRequest, width: number, 
     style: { display: 'block', ...inherited, width: `${width}px` },
     children: [text],
   };
-  const measured = await engine.measure(root, Math.max(1, Math.ceil(width)), PROBE_HEIGHT, page.signal);
+  const pageHeight = Math.max(64, Math.ceil(room.height * PROBE_ROOM));
+  const measured = await engine.measure(root, Math.max(1, Math.ceil(width)), pageHeight, page.signal);
   return textExtent(measured.children[0] ?? measured);
 }
 
@@ -136,43 +164,90 @@ async function fitText(
     if (request.clamp !== undefined) clampLines(style, request.clamp);
     return;
   }
-  // The first size tried: as much smaller as the text is too wide, or too tall (two ways: the square root).
-  const over = Math.max(first.right / Math.max(width, 1), Math.sqrt(first.bottom / Math.max(height, 1)), 1);
-  let low = Math.ceil(request.minSize);
-  let high = Math.floor(request.size) - 1;
-  let best: number | undefined;
-  let next = Math.floor(request.size / over);
-  // The estimate and its neighbour first (usually the answer), then by halves.
-  for (let tries = 1; low <= high; tries++) {
-    next = Math.min(high, Math.max(low, next));
-    if (fits(await probe(engine, request, width, next, page))) {
-      best = next;
-      low = next + 1;
-      next += 1;
-    } else {
-      high = next - 1;
-      next -= 1;
-    }
-    if (tries >= 2) next = Math.floor((low + high + 1) / 2);
+  const key = sizeKey(request, width, height);
+  const known = key === undefined ? undefined : foundSizes.get(key);
+  const found = known ?? (await searchSize(engine, request, { width, height }, first, fits, page));
+  if (key !== undefined && !known) {
+    if (foundSizes.size >= MAX_FOUND_SIZES) foundSizes.delete(foundSizes.keys().next().value as string);
+    foundSizes.set(key, found);
   }
-  if (best !== undefined) {
-    style.fontSize = `${best}px`;
+  style.fontSize = `${found.size}px`;
+  if (found.lines === undefined) {
     if (request.clamp !== undefined) clampLines(style, request.clamp);
     return;
   }
   // Not even the smallest size fits: the lines that fit, the last ending in "…".
-  const smallest = await probe(engine, request, width, request.minSize, page);
-  const lineHeight = smallest.bottom / Math.max(smallest.lines.length, 1);
-  let lines = smallest.lines.filter((y) => y + lineHeight <= height + SLACK).length;
-  lines = Math.max(1, Math.min(lines, request.clamp ?? lines));
-  style.fontSize = `${request.minSize}px`;
   style.overflowWrap = 'anywhere';
-  clampLines(style, lines);
+  clampLines(style, found.lines);
   const { line, column } = request.place;
   page.warn?.(
     `template: line ${line}, column ${column}: the text does not fit its box even at data-min-size ` +
-      `${request.minSize}px: it is cut after ${lines} line${lines === 1 ? '' : 's'}, ending in "…"`,
+      `${request.minSize}px: it is cut after ${found.lines} line${found.lines === 1 ? '' : 's'}, ending in "…"`,
   );
+}
+
+/** What decides the size a text fits at; undefined for a text too large to remember. */
+function sizeKey(request: FitRequest, width: number, height: number): string | undefined {
+  const inherited = textDeclarations(...request.path.flatMap((node) => [node.preset, node.style]));
+  const own = textDeclarations(request.node.preset, request.node.style);
+  const key = JSON.stringify([
+    Math.round(width * 4),
+    Math.round(height * 4),
+    request.size,
+    request.minSize,
+    request.clamp,
+    inherited,
+    own,
+    request.node.children,
+  ]);
+  return key.length <= MAX_KEY_LENGTH ? key : undefined;
+}
+
+type Extent = { right: number; bottom: number; lines: number[] };
+
+/**
+ * The largest whole size from the smallest up that fits; when none does, the smallest with the number of lines
+ * that fit its room (`lines`).
+ */
+async function searchSize(
+  engine: DrawingEngine,
+  request: FitRequest,
+  room: { width: number; height: number },
+  first: Extent,
+  fits: (extent: Extent) => boolean,
+  page: FitPage,
+): Promise<{ size: number; lines?: number }> {
+  const { width, height } = room;
+  let low = Math.ceil(request.minSize);
+  let high = Math.floor(request.size) - 1;
+  let best: number | undefined;
+  // Each size tried is estimated from the last one measured: text as much smaller as it is too wide, or too
+  // tall (two ways: the square root); then one step on to check, and by halves where estimates fail.
+  const estimate = (size: number, extent: { right: number; bottom: number }): number =>
+    Math.floor(
+      size / Math.max(extent.right / Math.max(width, 1), Math.sqrt(extent.bottom / Math.max(height, 1)), 1e-3),
+    );
+  let next = estimate(request.size, first);
+  const tried = new Set<number>();
+  while (low <= high) {
+    next = Math.min(high, Math.max(low, next));
+    if (tried.has(next)) next = Math.floor((low + high + 1) / 2);
+    tried.add(next);
+    const extent = await probe(engine, request, room, next, page);
+    if (fits(extent)) {
+      best = next;
+      low = next + 1;
+      next = Math.max(next + 1, estimate(next, extent));
+    } else {
+      high = next - 1;
+      next = Math.min(next - 1, estimate(next, extent));
+    }
+  }
+  if (best !== undefined) return { size: best };
+  const smallest = await probe(engine, request, room, request.minSize, page);
+  const lineHeight = smallest.bottom / Math.max(smallest.lines.length, 1);
+  const lines = smallest.lines.filter((y) => y + lineHeight <= height + SLACK).length;
+  return { size: request.minSize, lines: Math.max(1, Math.min(lines, request.clamp ?? lines)) };
 }
 
 function keepWhatFits(request: OverflowRequest, boxes: Map<TreeNode, MeasuredBox>, page: FitPage): void {

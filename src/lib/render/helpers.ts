@@ -28,6 +28,29 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CLOSE_UNITS = new Set(['%', '‰', '°', '°C', '°F', '′', '″']);
 const NBSP = '\u00a0';
 
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>();
+const MAX_FORMATTERS = 200;
+
+/** An Intl formatter, made once for each language and options (making one takes far longer than using it). */
+function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>(
+  kind: new (language: string, options: never) => T,
+  language: string,
+  options: object,
+): T {
+  const key = `${kind.name} ${language} ${JSON.stringify(options)}`;
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = new kind(language, options as never);
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+function dateTime(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return formatter(Intl.DateTimeFormat, language, options);
+}
+
 /** A moment from an ISO date-time, an ISO date (midnight, local time), epoch milliseconds or a Date. */
 export function readMoment(value: unknown): { time: Date; dateOnly: boolean } | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : { time: value, dateOnly: false };
@@ -83,7 +106,7 @@ function dayStart(time: Date): number {
 
 function relative(moment: { time: Date; dateOnly: boolean }, args: string[], context: HelperContext): string {
   const style = choice('relative', args, ['long', 'short', 'narrow'] as const, 'short');
-  const format = new Intl.RelativeTimeFormat(context.language, { style, numeric: 'auto' });
+  const format = formatter(Intl.RelativeTimeFormat, context.language, { style, numeric: 'auto' });
   if (moment.dateOnly) {
     const days = Math.round((dayStart(moment.time) - dayStart(new Date(context.now))) / DAY_MS);
     return format.format(days, 'day');
@@ -108,7 +131,7 @@ function readNumber(value: unknown): number | undefined {
 function intlUnit(unit: string): boolean {
   if (!/^[a-z]+(-[a-z]+)*$/.test(unit)) return false;
   try {
-    new Intl.NumberFormat('en', { style: 'unit', unit });
+    formatter(Intl.NumberFormat, 'en', { style: 'unit', unit });
     return true;
   } catch {
     return false;
@@ -127,9 +150,10 @@ function number(value: unknown, args: string[], context: HelperContext): unknown
   }
   const unit = unitWords.join(' ');
   const options: Intl.NumberFormatOptions = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  if (unit !== '' && intlUnit(unit))
-    return new Intl.NumberFormat(context.language, { ...options, style: 'unit', unit }).format(read);
-  const text = new Intl.NumberFormat(context.language, options).format(read);
+  if (unit !== '' && intlUnit(unit)) {
+    return formatter(Intl.NumberFormat, context.language, { ...options, style: 'unit', unit }).format(read);
+  }
+  const text = formatter(Intl.NumberFormat, context.language, options).format(read);
   if (unit === '') return text;
   return CLOSE_UNITS.has(unit) ? `${text}${unit}` : `${text}${NBSP}${unit}`;
 }
@@ -181,20 +205,20 @@ function agenda(value: unknown, _args: string[], context: HelperContext): unknow
 
 const HELPERS: Record<string, Helper> = {
   date: (value, args, context) =>
-    withMoment(({ time }) => new Intl.DateTimeFormat(context.language, dateOptions('date', args)).format(time))(value),
+    withMoment(({ time }) => dateTime(context.language, dateOptions('date', args)).format(time))(value),
   time: (value, args, context) =>
-    withMoment(({ time }) => new Intl.DateTimeFormat(context.language, timeOptions('time', args)).format(time))(value),
+    withMoment(({ time }) => dateTime(context.language, timeOptions('time', args)).format(time))(value),
   datetime: (value, args, context) =>
     withMoment(({ time }) => {
       const date = dateOptions('datetime', args);
       const options: Intl.DateTimeFormatOptions = date.dateStyle
         ? { ...date, timeStyle: 'short' }
         : { ...date, ...timeOptions('datetime', []) };
-      return new Intl.DateTimeFormat(context.language, options).format(time);
+      return dateTime(context.language, options).format(time);
     })(value),
   weekday: (value, args, context) =>
     withMoment(({ time }) =>
-      new Intl.DateTimeFormat(context.language, {
+      dateTime(context.language, {
         weekday: choice('weekday', args, ['long', 'short', 'narrow'] as const, 'long'),
       }).format(time),
     )(value),
@@ -202,10 +226,10 @@ const HELPERS: Record<string, Helper> = {
     withMoment(({ time }) => {
       const days = Math.round((dayStart(time) - dayStart(new Date(context.now))) / DAY_MS);
       if (Math.abs(days) <= 1) {
-        const name = new Intl.RelativeTimeFormat(context.language, { numeric: 'auto' }).format(days, 'day');
+        const name = formatter(Intl.RelativeTimeFormat, context.language, { numeric: 'auto' }).format(days, 'day');
         return capitalised(name, context.language);
       }
-      return new Intl.DateTimeFormat(context.language, dateOptions('day', [])).format(time);
+      return dateTime(context.language, dateOptions('day', [])).format(time);
     })(value),
   relative: (value, args, context) => withMoment((moment) => relative(moment, args, context))(value),
   number,
