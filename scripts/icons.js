@@ -4,7 +4,8 @@
  * package (a devDependency: one SVG file per icon and meta.json with every name and alias) and written into
  * dist/icons/ as 64 small files: each holds the icons whose name hashes to it (FNV-1a, 32 bits, modulo 64), one
  * a line, `name path-data`, and each alias as `alias =name`. The renderer reads the one file of a name it is
- * asked for (about 50 KB), so only the icons a page uses are ever loaded and none is kept in memory at rest.
+ * asked for (about 50 KB), so only the icons a page uses are ever loaded; the renderer remembers the last 200 names
+ * looked up (their paths, a few kilobytes each at most) and nothing else.
  * The icons' licence (Apache 2.0, from the Pictogrammers) is written beside them. Run by scripts/build.js;
  * skipped while dist/icons/ is up to date.
  *

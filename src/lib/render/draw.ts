@@ -1,7 +1,8 @@
 /**
  * One page, from filled HTML to PNG bytes: read the HTML (./html), build the tree Takumi draws (./elements),
- * draw our pictures at the size of their boxes (./picture-boxes, ./page-images), draw the page, bring every
- * pixel to the palette by a threshold and write an indexed PNG (./page-png).
+ * load the fonts its text needs (./fonts), fit its text where it asks to be fitted (./fit-layout), draw our
+ * pictures at the size of their boxes (./picture-boxes, ./page-images), draw the page, bring every pixel to the
+ * palette by a threshold and write an indexed PNG (./page-png).
  *
  * A declaration Takumi cannot read (`font-size: huge`, `display: contents`) is left out, as a browser leaves it
  * out, and the page drawn without it; the caller is told which and where.
