@@ -16,6 +16,7 @@ RED.nodes.registerType('device-cloud-render', {
     colors: { value: PALETTE_NAMES[0], validate: DeviceCloudEditor.validators.oneOf(PALETTE_NAMES) },
     dither: { value: DITHER_MODES[0], validate: DeviceCloudEditor.validators.oneOf(DITHER_MODES) },
     layoutRules: { value: LAYOUT_RULES[0], validate: DeviceCloudEditor.validators.oneOf(LAYOUT_RULES) },
+    fonts: { value: '' },
     sample: { value: '' },
   },
   inputs: 1,
