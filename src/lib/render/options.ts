@@ -33,6 +33,8 @@ export interface PageRequest {
   layoutRules?: unknown;
   /** Told of each part of the page left out because it cannot be drawn (a CSS value Takumi cannot read). */
   warn?: (text: string) => void;
+  /** Seconds the page may take to be drawn (../values/page-budget); empty: the renderer's own budget. */
+  timeBudget?: unknown;
 }
 
 export interface PageOptions {
@@ -44,7 +46,7 @@ export interface PageOptions {
 }
 
 /** The checked size, colours and dithering; each empty field takes its default. */
-export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn'>): PageOptions {
+export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn' | 'timeBudget'>): PageOptions {
   return {
     width: side(request.width, 'width', DEFAULT_WIDTH),
     height: side(request.height, 'height', DEFAULT_HEIGHT),
