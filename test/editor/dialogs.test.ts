@@ -95,6 +95,7 @@ const DIALOGS: Record<string, Dialog> = {
       layoutRules: 'select',
       width: 'input',
       height: 'input',
+      timeBudget: 'input',
     },
   },
 };

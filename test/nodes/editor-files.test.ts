@@ -86,7 +86,7 @@ const CONFIG_KEYS: Record<string, string[]> = {
     'skipUnchanged',
   ],
   'device-cloud-page-delete': ['deviceId', 'deviceIdType', 'pageId'],
-  'device-cloud-render': ['template', 'width', 'height', 'colors', 'dither', 'layoutRules', 'sample'],
+  'device-cloud-render': ['template', 'width', 'height', 'colors', 'dither', 'layoutRules', 'timeBudget', 'sample'],
 };
 const ENDS_A_FLOW = [
   'device-cloud-display-text',

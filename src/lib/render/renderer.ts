@@ -148,6 +148,11 @@ export class PageRenderer {
     return [...this.places].some((place) => place.ready);
   }
 
+  /** The system's ids of the drawing processes running now (to watch them from outside: their memory, their end). */
+  get processIds(): number[] {
+    return [...this.places].flatMap((place) => (place.process.pid === undefined ? [] : [place.process.pid]));
+  }
+
   /** Starts a drawing process (at deploy); resolves when it can draw a page. */
   warmUp(): Promise<WarmUpReport> {
     if (this.closed) return Promise.reject(closedError());

@@ -6,6 +6,7 @@
  * slower, it stays well within the time budget, and a page near every limit at once within the memory budget.
  */
 import { invalid } from '../errors';
+import { toInteger } from './primitives';
 
 export const PAGE_LIMITS = {
   /** HTML elements of the filled template: a dense page of a large screen has a few hundred. */
@@ -27,14 +28,14 @@ export const PAGE_BUDGET = {
   memoryBytes: 256 * 1024 * 1024,
 } as const;
 
-/** A page's time budget in seconds: a number (or digits as text) from 1 to 60; absent or empty is the default. */
+/** A page's time budget in seconds: a whole number (or digits as text) from 1 to 60; absent or empty is the default. */
 export function pageTimeBudget(value: unknown, field = 'timeBudget'): number {
   if (value === undefined || value === null || value === '') return PAGE_BUDGET.defaultSeconds;
-  const seconds = typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
-  if (typeof seconds !== 'number' || !(seconds >= PAGE_BUDGET.minSeconds && seconds <= PAGE_BUDGET.maxSeconds)) {
+  const seconds = toInteger(value);
+  if (seconds === undefined || seconds < PAGE_BUDGET.minSeconds || seconds > PAGE_BUDGET.maxSeconds) {
     throw invalid(
       field,
-      `must be a number of seconds from ${PAGE_BUDGET.minSeconds} to ${PAGE_BUDGET.maxSeconds} (empty: ${PAGE_BUDGET.defaultSeconds})`,
+      `must be a whole number of seconds from ${PAGE_BUDGET.minSeconds} to ${PAGE_BUDGET.maxSeconds} (empty: ${PAGE_BUDGET.defaultSeconds})`,
       value,
     );
   }
