@@ -10,6 +10,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_BUDGET } from '../values/page-budget';
 import type { FromDrawing, ToDrawing } from './drawing-messages';
@@ -77,6 +78,17 @@ export class DrawingProcess {
       }
     }
     return this.toldRss;
+  }
+
+  /** Gives it the system's lowest priority: whatever else runs (Node-RED, the other drawing process) goes first. */
+  yieldProcessor(): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.gone) return;
+    try {
+      setPriority(pid, constants.priority.PRIORITY_LOW);
+    } catch {
+      // not allowed here: it keeps its share
+    }
   }
 
   /** Lets it go: it ends by itself once its channel closes (at once, or after the page it is drawing). */

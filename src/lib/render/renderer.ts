@@ -65,6 +65,8 @@ interface Place {
   ready?: Ready;
   /** Pages it draws at once. */
   room: number;
+  /** It has drawn a page for long, and runs at the lowest priority since. */
+  yielded?: boolean;
   /** When it was started. */
   readonly since: number;
 }
@@ -93,13 +95,22 @@ const DEFAULT_IDLE_MS = 30_000;
 const WATCH_MS = 50;
 /** A page that waits this long for room in a busy process gets a process of its own, up to MAX_PROCESSES. */
 const SPARE_AFTER_MS = 500;
-/** A page drawn this long is likely to be stopped: a process is started beside the one drawing it. */
+/**
+ * A page drawn this long is likely to be stopped: its process gets the lowest priority, so that Node-RED and the
+ * pages beside it go first, and a process is started beside it for the pages after it.
+ */
 const STANDBY_AFTER_MS = 1000;
 const MAX_PROCESSES = 2;
 /** Pages a process draws at once: the native engine on the thread pool's four threads; WebAssembly on its one. */
 const ROOM: Record<EngineKind, number> = { native: 4, webassembly: 1 };
 /** A page sent to another process more often than this, each time the one drawing it ended for another page, fails. */
 const MAX_MOVES = 2;
+
+/** Whether a page had better go to `candidate` than to `best`. */
+function preferred(candidate: Place, best: Place): boolean {
+  if (Boolean(candidate.yielded) !== Boolean(best.yielded)) return !candidate.yielded;
+  return candidate.pages.size < best.pages.size;
+}
 
 /** Loads the fonts' Latin and Chinese outlines and every step of a page, QR code and chart included. */
 const WARM_UP_PAGE =
@@ -276,11 +287,12 @@ export class PageRenderer {
     clearTimeout(this.spare);
     this.spare = undefined;
     while (this.queue.length > 0 && !this.closed) {
-      // The process with the fewest pages: a page beside a slow one only where no other process has room.
+      // A page goes beside a slow one only where no other process has room: to a process drawing no long page,
+      // and of those to the one with the fewest pages.
       const place = [...this.places]
         .filter((candidate) => candidate.ready && candidate.pages.size < candidate.room)
         .reduce<Place | undefined>(
-          (best, candidate) => (best && best.pages.size <= candidate.pages.size ? best : candidate),
+          (best, candidate) => (best && !preferred(candidate, best) ? best : candidate),
           undefined,
         );
       if (!place) break;
@@ -446,8 +458,8 @@ export class PageRenderer {
 
   /**
    * While pages are drawn: a process over the memory budget is ended, and the page it drew longest fails; a
-   * page drawn for long (likely to be stopped) gets a process started beside its own, so the pages after it
-   * need not wait for one.
+   * process drawing a page for long (likely to be stopped) is given the lowest priority, and a process is started
+   * beside it, so the pages after it need not wait for one.
    */
   private watch(): void {
     const drawing = [...this.places].some((place) => place.pages.size > 0);
@@ -464,8 +476,10 @@ export class PageRenderer {
         if (place.process.rss() > PAGE_BUDGET.memoryBytes) {
           const { width, height } = longest.options;
           this.stop(place, longest, overMemoryError(describeSize(longest.size, width, height)));
-        } else if (now - longest.since > STANDBY_AFTER_MS && this.places.size < MAX_PROCESSES) {
-          this.startPlace();
+        } else if (now - longest.since > STANDBY_AFTER_MS && !place.yielded) {
+          place.yielded = true;
+          place.process.yieldProcessor();
+          if (this.places.size < MAX_PROCESSES) this.startPlace();
         }
       }
     }, WATCH_MS);
