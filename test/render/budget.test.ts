@@ -4,6 +4,7 @@
 // beside it are drawn, and the next page is drawn as before.
 
 import { expect } from 'chai';
+import { constants, getPriority } from 'node:os';
 import sharp from 'sharp';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import { PageRenderer, type PageRequest } from '../../dist/lib/render';
@@ -136,18 +137,23 @@ describe('render: the page budget', function () {
     });
     afterEach(() => renderer.close());
 
-    it('stops a page not drawn within its time budget: its process ends, the error says what the page holds, a page beside it and the next are drawn', async () => {
+    it('stops a page not drawn within its time budget: its process gives way, then ends, the error says what the page holds, a page beside it and the next are drawn', async () => {
       const [drawing] = renderer.processIds;
       let ended = false;
-      const runaway = failure(renderer.render({ ...RUNAWAY, timeBudget: 1 })).finally(() => (ended = true));
+      const runaway = failure(renderer.render({ ...RUNAWAY, timeBudget: 3 })).finally(() => (ended = true));
       const beside = await renderer.render(squareAt(0));
       expect(ended, 'the runaway ended before the page beside it was drawn').to.equal(false);
       expect(await showsSquareAt(beside, 0), 'the page drawn beside the runaway').to.equal(true);
+      await until(() => getPriority(drawing) === constants.priority.PRIORITY_LOW, {
+        what: 'the process drawing the runaway to take the lowest priority',
+        timeoutMs: 10_000,
+      });
+      expect(ended, 'the runaway ended before its process gave way').to.equal(false);
 
       const error = await runaway;
       expect(error.kind).to.equal('timeout');
       expect(error.message).to.equal(
-        `page renderer: the page was not drawn within its time budget of 1 s and was stopped; it has ${RUNAWAY_BOXES + 1} ` +
+        `page renderer: the page was not drawn within its time budget of 3 s and was stopped; it has ${RUNAWAY_BOXES + 1} ` +
           `elements (${RUNAWAY_BOXES} with shadows or filters), 0 characters of text, no pictures, on 800 x 480 pixels`,
       );
       await until(() => !running(drawing), { what: 'the process that drew the runaway to end', timeoutMs: 10_000 });
