@@ -13,10 +13,12 @@
  *   the same way, and the page it had been drawing longest fails.
  * - A process draws several pages at once (the native engine on its thread pool), so a quick page is not held
  *   up by a slow one beside it; a page that waits for a process that has no room (the WebAssembly engine draws
- *   one page at a time) gets a second process after a short while.
- * - `warmUp()` starts a process at deploy: Node.js, the engine, the fonts and a first page, so the first message
- *   pays nothing. Some time after the last page the processes are let go (a display's pages come minutes
- *   apart, and Node-RED keeps the memory for its other flows); the next page starts one again.
+ *   one page at a time) gets a second process after a short while. A process drawing a page for long takes
+ *   the lowest priority, and a second process is started for the pages after it.
+ * - `warmUp()` starts a process at deploy: Node.js, the engine and the fonts, then a first page when none is
+ *   waiting, so the first message pays little. Some time after the last page the processes are let go (a
+ *   display's pages come minutes apart, and Node-RED's host keeps the memory for other work); the next page
+ *   starts one again.
  *
  * Nothing here keeps Node-RED's process alive: a process is held only while it has pages to draw.
  */
