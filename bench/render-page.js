@@ -110,24 +110,22 @@ class RenderDriver {
   }
 }
 
-/** The package's fonts, as Takumi and satori take them. */
+/** The package's fonts (every shipped family, dist/fonts/fonts.json), as Takumi and satori take them. */
 function fonts() {
   const dir = path.join(DIST, 'fonts');
-  return [
-    {
-      name: 'Noto Sans SC',
-      data: fs.readFileSync(path.join(dir, 'NotoSansSC-Regular.ttf')),
-      weight: 400,
+  const { families } = JSON.parse(fs.readFileSync(path.join(dir, 'fonts.json'), 'utf8'));
+  return families.flatMap((family) =>
+    family.faces.map((face) => ({
+      name: family.name,
+      data: fs.readFileSync(path.join(dir, face.file)),
+      weight: face.weight,
       style: 'normal',
-    },
-    {
-      name: 'Noto Sans SC',
-      data: fs.readFileSync(path.join(dir, 'NotoSansSC-Bold.ttf')),
-      weight: 700,
-      style: 'normal',
-    },
-  ];
+    })),
+  );
 }
+
+/** The shipped fonts' stack, as the render node gives a page. */
+const FONT_STACK = '"Noto Sans", "Noto Sans SC", "Noto Sans JP", "Noto Sans Symbols 2"';
 
 /** Takumi's native build drawing the HTML by itself: its HTML reader, its default styles, a PNG. */
 async function takumiAlone() {
@@ -139,7 +137,7 @@ async function takumiAlone() {
     const { node } = fromHtml(html);
     const root = {
       type: 'container',
-      style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: 'Noto Sans SC' },
+      style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: FONT_STACK },
       children: [node],
     };
     return renderer.render(root, { width: WIDTH, height: HEIGHT, format: 'png' });
@@ -176,7 +174,8 @@ async function satoriWithResvg() {
   const satori = require('satori').default;
   const { Resvg } = require('@resvg/resvg-js');
   const { parseHtml } = require(path.join(DIST, 'lib', 'render', 'html'));
-  const satoriFonts = fonts();
+  // satori takes one family's name per face: the Latin and Chinese faces the page uses.
+  const satoriFonts = fonts().filter((font) => font.name === 'Noto Sans' || font.name === 'Noto Sans SC');
   return async (html) => {
     const root = {
       type: 'div',
@@ -192,7 +191,88 @@ async function satoriWithResvg() {
   };
 }
 
+/**
+ * A page of the page-craft features: icons (a weather condition's and one per item), a title shrunk to its line,
+ * a note shrunk to its box (measured), a list that draws what fits and counts the rest (measured), dates by
+ * helpers, and Greek, Cyrillic, Japanese and Chinese text (every shipped family loaded).
+ */
+const CRAFT_TEMPLATE = `<div lang="en-US" style="display:flex;flex-direction:column;height:100%;padding:12px 16px">
+  <div style="display:flex;flex-direction:row;align-items:center;border-bottom:2px solid black;padding-bottom:4px">
+    <img src="icon:weather:{{payload.condition}}" style="width:40px;height:40px;margin-right:8px">
+    <span style="font-size:30px;font-weight:bold;white-space:nowrap;flex-grow:1" data-fit="shrink" data-min-size="14">{{payload.title}}</span>
+    <span style="font-size:16px;margin-left:8px;white-space:nowrap">{{payload.now | day}} {{payload.now | time}}</span>
+  </div>
+  <div style="font-size:24px;height:56px;margin-top:4px" data-fit="shrink" data-min-size="12">{{payload.note}}</div>
+  <div data-overflow="+{n} more" style="display:flex;flex-direction:column;flex-grow:1;font-size:20px">
+    {{#payload.items}}<div style="display:flex;flex-direction:row;align-items:center;margin-top:4px">
+      <img src="icon:{{icon}}" style="width:20px;height:20px;margin-right:6px"><span data-clamp="1">{{title}}</span>
+      <span style="margin-left:auto;font-size:16px">{{due | relative}}</span></div>{{/payload.items}}
+  </div>
+</div>`;
+
+const CRAFT_ITEMS = [
+  ['cart-outline', 'Milk, bread and coffee 买牛奶'],
+  ['wrench-outline', 'Call the plumber about the kitchen tap'],
+  ['flower-outline', 'Water the plants on the balcony'],
+  ['train', 'Book train tickets 日曜日の新幹線'],
+  ['cake-variant-outline', 'Γενέθλια της γιαγιάς'],
+  ['email-outline', 'Письмо бабушке'],
+  ['car-outline', 'Car service ✓'],
+  ['dog-side', 'Walk the dog'],
+  ['trash-can-outline', 'Bins out'],
+  ['pill', 'Vitamins'],
+];
+
+/** The message of craft page `i`. */
+function craftMessage(i) {
+  const now = Date.UTC(2026, 10, 24, 9, 0) + i * 60_000;
+  return {
+    payload: {
+      condition: ['sunny', 'partlycloudy', 'rainy', 'snowy'][i % 4],
+      title: `Kitchen 厨房 · Guest Wi-Fi network ${i % 10}`,
+      now,
+      note: 'The large meeting room is booked today from two to four for the quarterly review of the team.',
+      items: CRAFT_ITEMS.map(([icon, title], n) => ({ icon, title, due: now + (n + 1) * 3_600_000 })),
+    },
+  };
+}
+
+/**
+ * Takumi's native build drawing the craft page's HTML by itself, as the other pages' anchor does: the template
+ * filled (the helpers' text), each icon given as the SVG picture of its path (Takumi knows no `icon:`), its own
+ * HTML reader, PNG out, and no cache of decoded pictures, as the render node draws. The attributes of fitting
+ * mean nothing to it: it draws every item of the list, clipped, and the note at its size.
+ */
+async function takumiCraft() {
+  const { Renderer } = require('@takumi-rs/core');
+  const { fromHtml } = require('@takumi-rs/helpers/html');
+  const { fillTemplate } = require(path.join(DIST, 'lib', 'render', 'fill'));
+  const { iconPath, iconSvg, WEATHER_ICONS } = require(path.join(DIST, 'lib', 'render', 'icons'));
+  const renderer = new Renderer({ cacheMaxBytes: 0 });
+  for (const font of fonts()) await renderer.registerFont(font);
+  const iconUrl = (name) => {
+    const svg = iconSvg(iconPath(name.startsWith('weather:') ? WEATHER_ICONS[name.slice(8)] : name), 'black');
+    return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  };
+  return async (i) => {
+    const html = fillTemplate(CRAFT_TEMPLATE, craftMessage(i), Date.UTC(2026, 10, 24, 9, 0)).replace(
+      /src="icon:([^"]+)"/g,
+      (_, name) => `src="${iconUrl(name)}"`,
+    );
+    const { node } = fromHtml(html);
+    const root = {
+      type: 'container',
+      style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: FONT_STACK },
+      children: [node],
+    };
+    return renderer.render(root, { width: WIDTH, height: HEIGHT, format: 'png' });
+  };
+}
+
 module.exports = {
+  CRAFT_TEMPLATE,
+  craftMessage,
+  takumiCraft,
   WIDTH,
   HEIGHT,
   PAGE_TEMPLATE,

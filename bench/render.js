@@ -15,7 +15,16 @@
  */
 const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
 const { intOption, median, quantile, requireDist, runPart, startNodeRed } = require('./common');
-const { RenderDriver, pageHtml, renderFlow, satoriWithResvg, takumiAlone } = require('./render-page');
+const {
+  CRAFT_TEMPLATE,
+  RenderDriver,
+  craftMessage,
+  pageHtml,
+  renderFlow,
+  satoriWithResvg,
+  takumiAlone,
+  takumiCraft,
+} = require('./render-page');
 
 const DASHBOARD = `<div style="display:flex;flex-direction:column;height:100%;padding:14px 18px">
   <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline">
@@ -105,6 +114,7 @@ async function main() {
   const flows = [...renderFlow('page')];
   if (!flowOnly) {
     flows.push(
+      ...renderFlow('craft', CRAFT_TEMPLATE, { layoutRules: 'flex' }),
       ...renderFlow('dashboard', DASHBOARD),
       ...renderFlow('photo', PHOTO_PAGE, { colors: 'bwry', dither: 'floyd-steinberg' }),
     );
@@ -119,6 +129,10 @@ async function main() {
       const satori = await satoriWithResvg();
       variants.takumi = (i) => takumi(pageHtml(i));
       variants.satori = (i) => satori(pageHtml(i));
+      const craft = new RenderDriver(nodeRed, 'craft');
+      const craftTakumi = await takumiCraft();
+      variants.craft = async (i) => (await craft.draw(i, craftMessage(i))).png;
+      variants.craftTakumi = (i) => craftTakumi(i);
     }
     const names = Object.keys(variants);
     const times = Object.fromEntries(names.map((name) => [name, []]));

@@ -495,6 +495,20 @@ function renderRows({ native, webassembly }) {
     ['Render', 'the same page through the render node, WebAssembly build', page(webassembly.page.flow), '', ''],
     [
       'Render',
+      'page craft (11 icons, a fitted title and note, a list cut and counted, date helpers, 4 scripts) through the node',
+      page(native.page.craft),
+      '',
+      '',
+    ],
+    [
+      'Render',
+      'the same page as the node laid it out, Takumi native alone (PNG out)',
+      page(native.page.craftTakumi),
+      '',
+      '',
+    ],
+    [
+      'Render',
       'main thread while pages are drawn through the node: busy share; worst event-loop delay',
       `${(native.mainThread.busy * 100).toFixed(1)} %; ${ms(native.mainThread.eventLoopDelayMaxMs)}`,
       '',
@@ -543,6 +557,15 @@ function goalRows(results) {
       `Takumi native alone ${ms(takumi)}`,
       x(ours / takumi),
       met(ours / takumi <= GOALS.pageVsTakumi),
+    ]);
+    const craft = render.native.page.craft.medianMs;
+    const craftTakumi = render.native.page.craftTakumi.medianMs;
+    rows.push([
+      `a page-craft page through the render node ≤ ${GOALS.pageVsTakumi}x Takumi native drawing it`,
+      ms(craft),
+      `Takumi native alone ${ms(craftTakumi)}`,
+      x(craft / craftTakumi),
+      met(craft / craftTakumi <= GOALS.pageVsTakumi),
     ]);
     const wasm = render.webassembly.page.flow.medianMs;
     rows.push([

@@ -8,7 +8,8 @@
 //   with the texts the nodes share, src/nodes/catalog.<language>.json), and resources/device-cloud-editor.js,
 //   the editor code the dialogs share (src/editor/, with the runtime's rules it checks with);
 // - copies the icons (icons/) into nodes/icons/, where Node-RED looks for them beside the node set;
-// - cuts the page renderer's fonts into dist/fonts/ (scripts/fonts.js; skipped while up to date).
+// - cuts the page renderer's fonts into dist/fonts/ (scripts/fonts.js) and writes its icons into dist/icons/
+//   (scripts/icons.js); each is skipped while up to date.
 // Everything it writes is generated: nodes/device-cloud.js is the only file of nodes/ kept in git.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -58,6 +59,7 @@ for (const icon of fs.readdirSync(path.join(root, 'icons'))) {
 }
 
 execFileSync(process.execPath, [path.join(__dirname, 'fonts.js')], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(__dirname, 'icons.js')], { stdio: 'inherit' });
 
 /** The editor's files, from the node folders in the node set's (palette) order. */
 function buildEditor() {
@@ -164,7 +166,7 @@ function removeStaleOutput(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     const relative = path.relative(dist, file);
-    if (relative === 'fonts') continue;
+    if (relative === 'fonts' || relative === 'icons') continue;
     if (entry.isDirectory()) {
       removeStaleOutput(file);
       if (fs.readdirSync(file).length === 0) fs.rmdirSync(file);

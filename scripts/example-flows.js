@@ -22,6 +22,8 @@ const TAB_ORDER = [
   'render-big-value',
   'render-notice',
   'render-wifi-card',
+  'render-calendar-home-assistant',
+  'render-weather-home-assistant',
   'display-text-all-devices',
   'page-delete',
   'devices',

@@ -1,10 +1,22 @@
 'use strict';
 /**
- * The page renderer's fonts: Noto Sans SC (SIL Open Font License 1.1), regular and bold, cut down to the
- * characters a page needs (GB2312's 7,445 characters, Latin, punctuation and common symbols), written as
- * TrueType into dist/fonts/ with the licence text beside them. TrueType rather than WOFF: both of Takumi's
- * builds read it (its WebAssembly build reads no WOFF), it loads fastest, and the package's tarball is
- * compressed anyway. The full fonts come from a devDependency and are never installed with the package. Run by scripts/build.js; the work is skipped while dist/fonts/ is up to date.
+ * The page renderer's fonts, all under the SIL Open Font License 1.1, cut down to the characters a page
+ * needs and written as TrueType into dist/fonts/ with the licence text beside them:
+ *
+ * - Noto Sans, regular and bold: Latin with every European accent, Greek (polytonic too) and Cyrillic. First
+ *   in every page's font stack, so one design draws every word of these scripts.
+ * - Noto Sans SC, regular and bold: Simplified Chinese (GB2312's 7,445 characters but its Greek and Cyrillic
+ *   rows, which Noto Sans draws), CJK punctuation, full-width forms, arrows and common symbols.
+ * - Noto Sans JP, regular and bold: kana, JIS X 0208's symbols and its 2,965 level-1 kanji. First for a page in
+ *   Japanese (lang="ja"), so its kanji take their Japanese forms; elsewhere it draws what Noto Sans SC lacks.
+ * - Noto Sans Symbols 2, regular only (it has no bold): the symbols the others lack (✗, ✔, ⚡, ❄, ➜ …).
+ *
+ * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each
+ * family's characters (read from the written regular face's own cmap), so the renderer knows which font a page
+ * needs before it loads any, and which characters no font has. TrueType rather than WOFF: both of Takumi's
+ * builds read it, it loads fastest, and the package's tarball is compressed anyway. The full fonts come from
+ * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
+ * build (it reads fonts with dist/lib/render/font-file.js); the work is skipped while dist/fonts/ is up to date.
  *
  *   node scripts/fonts.js [--force]
  */
@@ -14,102 +26,177 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'fonts');
-const SOURCE_PACKAGE = '@expo-google-fonts/noto-sans-sc';
-const FACES = [
-  { source: '400Regular/NotoSansSC_400Regular.ttf', file: 'NotoSansSC-Regular.ttf' },
-  { source: '700Bold/NotoSansSC_700Bold.ttf', file: 'NotoSansSC-Bold.ttf' },
-];
 const STAMP = 'fonts.json';
 
-/** Latin, Greek, Cyrillic, punctuation, symbols, CJK punctuation, full-width forms: kept where the font has them. */
-const RANGES = [
-  [0x0020, 0x007e],
-  [0x00a0, 0x024f],
-  [0x0370, 0x03ff],
-  [0x0400, 0x045f],
-  [0x2000, 0x206f],
-  [0x2070, 0x209f],
-  [0x20a0, 0x20bf],
-  [0x2100, 0x218f],
-  [0x2190, 0x21ff],
-  [0x2200, 0x22ff],
-  [0x2300, 0x23ff],
-  [0x2460, 0x24ff],
-  [0x2500, 0x25ff],
-  [0x2600, 0x27bf],
-  [0x3000, 0x303f],
-  [0x3200, 0x33ff],
-  [0xff00, 0xffef],
-];
+function range(first, last) {
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
 
-/** GB2312: the double-byte area 0xA1A1..0xF7FE, read with Node's GBK decoder (user-defined rows excluded). */
-function gb2312() {
-  const decoder = new TextDecoder('gbk');
-  const characters = new Set();
-  for (let row = 0xa1; row <= 0xf7; row++) {
+/** The characters of a double-byte set, read with Node's decoder for it (rows and cells from 0xA1). */
+function doubleByte(encoding, rows) {
+  const decoder = new TextDecoder(encoding);
+  const codes = [];
+  for (const row of rows) {
     for (let cell = 0xa1; cell <= 0xfe; cell++) {
       const character = decoder.decode(Uint8Array.of(row, cell));
       const code = character.codePointAt(0);
       if ([...character].length !== 1 || character === '\ufffd') continue;
       if (code >= 0xe000 && code <= 0xf8ff) continue;
-      characters.add(character);
+      codes.push(code);
     }
   }
-  return characters;
+  return codes;
 }
 
-function characterSet() {
-  const characters = gb2312();
-  for (const [first, last] of RANGES) {
-    for (let code = first; code <= last; code++) characters.add(String.fromCodePoint(code));
-  }
-  return [...characters].sort().join('');
+const GREEK_AND_CYRILLIC = (code) => (code >= 0x0370 && code <= 0x052f) || (code >= 0x1f00 && code <= 0x1fff);
+/** Punctuation, letter-like symbols, arrows, shapes and other symbols a page may use, in any font that has them. */
+const SYMBOLS = [
+  ...range(0x2000, 0x206f),
+  ...range(0x2070, 0x209f),
+  ...range(0x20a0, 0x20cf),
+  ...range(0x2100, 0x218f),
+  ...range(0x2190, 0x21ff),
+  ...range(0x2200, 0x22ff),
+  ...range(0x2300, 0x23ff),
+  ...range(0x2460, 0x24ff),
+  ...range(0x2500, 0x25ff),
+  ...range(0x2600, 0x27bf),
+  ...range(0x2b00, 0x2bff),
+];
+
+const FAMILIES = [
+  {
+    name: 'Noto Sans',
+    source: '@expo-google-fonts/noto-sans',
+    licence: 'LICENSE_FONT',
+    faces: [
+      { source: '400Regular/NotoSans_400Regular.ttf', file: 'NotoSans-Regular.ttf', weight: 400 },
+      { source: '700Bold/NotoSans_700Bold.ttf', file: 'NotoSans-Bold.ttf', weight: 700 },
+    ],
+    characters: () => [
+      ...range(0x0020, 0x007e),
+      ...range(0x00a0, 0x052f),
+      ...range(0x1e00, 0x1fff),
+      ...range(0x2000, 0x206f),
+      ...range(0x20a0, 0x20cf),
+      ...range(0x2100, 0x214f),
+    ],
+  },
+  {
+    name: 'Noto Sans SC',
+    source: '@expo-google-fonts/noto-sans-sc',
+    licence: 'LICENSE_FONT',
+    faces: [
+      { source: '400Regular/NotoSansSC_400Regular.ttf', file: 'NotoSansSC-Regular.ttf', weight: 400 },
+      { source: '700Bold/NotoSansSC_700Bold.ttf', file: 'NotoSansSC-Bold.ttf', weight: 700 },
+    ],
+    characters: () => [
+      ...doubleByte('gbk', range(0xa1, 0xf7)).filter((code) => !GREEK_AND_CYRILLIC(code)),
+      ...SYMBOLS,
+      ...range(0x3000, 0x303f),
+      ...range(0x3200, 0x33ff),
+      ...range(0xff00, 0xffef),
+    ],
+  },
+  {
+    name: 'Noto Sans JP',
+    source: '@expo-google-fonts/noto-sans-jp',
+    licence: 'LICENSE_FONT',
+    faces: [
+      { source: '400Regular/NotoSansJP_400Regular.ttf', file: 'NotoSansJP-Regular.ttf', weight: 400 },
+      { source: '700Bold/NotoSansJP_700Bold.ttf', file: 'NotoSansJP-Bold.ttf', weight: 700 },
+    ],
+    // JIS X 0208 by EUC-JP rows: 1 to 5 and 8 (symbols, digits, Latin, kana, box drawing), 16 to 47 (level 1).
+    characters: () => [
+      ...doubleByte('euc-jp', [...range(0xa1, 0xa5), 0xa8, ...range(0xb0, 0xcf)]),
+      ...range(0x3000, 0x30ff),
+      ...range(0x31f0, 0x31ff),
+      ...range(0xff00, 0xffef),
+    ],
+  },
+  {
+    name: 'Noto Sans Symbols 2',
+    source: '@fontsource/noto-sans-symbols-2',
+    licence: 'LICENSE',
+    faces: [
+      {
+        source: 'files/noto-sans-symbols-2-symbols-400-normal.woff2',
+        file: 'NotoSansSymbols2-Regular.ttf',
+        weight: 400,
+      },
+    ],
+    characters: () => SYMBOLS,
+  },
+];
+
+function sourceDir(family) {
+  return path.dirname(require.resolve(`${family.source}/package.json`));
 }
 
-function sourceDir() {
-  return path.dirname(require.resolve(`${SOURCE_PACKAGE}/package.json`));
+function sha256(data) {
+  return crypto.createHash('sha256').update(data).digest('hex');
 }
 
-function expectedStamp(characters) {
+function expectedStamp() {
   const script = fs.readFileSync(__filename);
   return {
-    source: `${SOURCE_PACKAGE}@${require(`${SOURCE_PACKAGE}/package.json`).version}`,
     licence: 'SIL Open Font License 1.1 (OFL.txt)',
-    characters: crypto.createHash('sha256').update(characters).digest('hex'),
-    script: crypto.createHash('sha256').update(script).digest('hex'),
-    files: FACES.map((face) => face.file),
+    script: sha256(script),
+    reader: sha256(fs.readFileSync(path.join(root, 'src', 'lib', 'render', 'font-file.ts'))),
+    sources: FAMILIES.map((family) => `${family.source}@${require(`${family.source}/package.json`).version}`),
   };
 }
 
-function upToDate(stamp) {
+function readStamp() {
   try {
-    const written = fs.readFileSync(path.join(out, STAMP), 'utf8');
-    const present = [...stamp.files, 'OFL.txt'].every((file) => fs.existsSync(path.join(out, file)));
-    return present && written === `${JSON.stringify(stamp, null, 2)}\n`;
+    return JSON.parse(fs.readFileSync(path.join(out, STAMP), 'utf8'));
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+function upToDate(stamp) {
+  const written = readStamp();
+  if (!written || JSON.stringify(written.stamp) !== JSON.stringify(stamp)) return false;
+  const files = written.families.flatMap((family) => family.faces.map((face) => face.file));
+  return [...files, 'OFL.txt'].every((file) => fs.existsSync(path.join(out, file)));
 }
 
 async function buildFonts({ force = false } = {}) {
-  const characters = characterSet();
-  const stamp = expectedStamp(characters);
+  const stamp = expectedStamp();
   if (!force && upToDate(stamp)) return false;
   const subsetFont = require('subset-font');
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'font-file'));
   // Anew: no font of an earlier build stays behind to be packed.
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  for (const face of FACES) {
-    const full = fs.readFileSync(path.join(sourceDir(), face.source));
-    const subset = await subsetFont(full, characters, { targetFormat: 'truetype' });
-    fs.writeFileSync(path.join(out, face.file), subset);
+  const families = [];
+  for (const family of FAMILIES) {
+    const wanted = String.fromCodePoint(...new Set(family.characters()));
+    let coverage;
+    for (const face of family.faces) {
+      const full = fs.readFileSync(path.join(sourceDir(family), face.source));
+      const subset = await subsetFont(full, wanted, { targetFormat: 'truetype' });
+      fs.writeFileSync(path.join(out, face.file), subset);
+      coverage ??= readFontFile(subset).coverage;
+    }
+    families.push({
+      name: family.name,
+      faces: family.faces.map(({ file, weight }) => ({ file, weight })),
+      characters: coverage.size,
+      coverage: coverage.toText(),
+    });
   }
-  fs.copyFileSync(path.join(sourceDir(), 'LICENSE_FONT'), path.join(out, 'OFL.txt'));
-  fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
+  // Every family is under the SIL Open Font License 1.1, each with its own copyright line: all kept.
+  const licences = FAMILIES.map(
+    (family) => `${family.name}\n\n${fs.readFileSync(path.join(sourceDir(family), family.licence), 'utf8').trim()}\n`,
+  );
+  fs.writeFileSync(path.join(out, 'OFL.txt'), licences.join(`\n${'-'.repeat(78)}\n\n`));
+  fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify({ stamp, families }, null, 1)}\n`);
   return true;
 }
 
-module.exports = { buildFonts, characterSet };
+module.exports = { buildFonts, FAMILIES };
 
 if (require.main === module) {
   const started = Date.now();

@@ -1,5 +1,9 @@
 /** What the service answers: its resources and results, as the specification describes them. */
-import type { Priority, TodoStatus } from './values/todos';
+
+/** A to-do's priority: 0 normal, 1 important, 2 urgent. */
+export type Priority = 0 | 1 | 2;
+/** A to-do's state: 0 pending, 1 completed. */
+export type TodoStatus = 0 | 1;
 
 export interface Device {
   deviceId: string;

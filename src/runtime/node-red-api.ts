@@ -92,5 +92,7 @@ export interface NodeAPI {
     post(path: string, ...handlers: Middleware[]): void;
   };
   auth: { needsPermission(permission: string): Middleware };
+  /** Node-RED's settings; `userDir` is where its flows and a user's files live. */
+  settings?: { userDir?: string };
   _(key: string, substitutions?: Record<string, unknown>): string;
 }

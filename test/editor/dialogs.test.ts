@@ -308,11 +308,18 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     });
   }
 
-  it('render: a new node lays out as HTML; one saved before the choice keeps flex boxes when its dialog is saved', async function () {
+  it('render: a new node lays out as HTML; one saved before the choice is migrated to flex boxes on load, and keeps them when its dialog is saved', async function () {
     const layoutRulesOf = (id: string) => page.evaluate((node) => RED.nodes.node(node)?.layoutRules, id);
+    const versionOf = (id: string) => page.evaluate((node) => RED.nodes.node(node)?.version, id);
     expect(await layoutRulesOf(nodeIds['device-cloud-render']), 'a new node').to.equal('html');
+    expect(await versionOf(nodeIds['device-cloud-render']), 'a new node').to.equal(1);
     const saved = SAVED_RENDER_ID;
-    expect(await layoutRulesOf(saved), 'as saved: no layoutRules').to.equal(undefined);
+    expect(
+      startingFlows(sim.url).find((node) => node.id === saved),
+      'the flow as saved',
+    ).to.not.have.property('layoutRules');
+    expect(await layoutRulesOf(saved), 'as loaded: migrated').to.equal('flex');
+    expect(await versionOf(saved), 'as loaded: migrated').to.equal(1);
     nodeIds.savedRender = saved;
     await openDialog('savedRender');
     expect(await page.locator('select#node-input-layoutRules').inputValue(), 'the choice shown').to.equal('flex');
@@ -434,6 +441,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       'the 0.1.0 to-do list in the flow file',
     ).to.include({
       statusFilter: 'pending',
+      version: 1,
     });
     expect(
       server.output.split('\n').filter((line) => /\[error\]/.test(line)),
@@ -444,6 +452,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       'the render node saved before the choice',
     ).to.include({
       layoutRules: 'flex',
+      version: 1,
     });
     expect(flows.find((node) => node.id === ACCOUNT_ID)).to.include({ type: ACCOUNT_TYPE, baseUrl: sim.url });
     expect(JSON.stringify(flows)).to.not.include(sim.apiKey);

@@ -2,6 +2,7 @@
 // device then holds read back as a person reads a screen (its colours, its text by OCR, its QR code by zbarimg).
 
 import { expect } from 'chai';
+import { join } from 'node:path';
 import { CATALOG_NAMESPACE as CATALOG } from '../../dist/runtime/status';
 import type { SimImagePage } from '../../dist/simulator/server';
 import { KITCHEN } from '../fixtures/service';
@@ -224,5 +225,48 @@ describe(TYPE, function () {
     expect(warnings, 'after two pages').to.deep.equal([
       'template: line 2, column 3: color: blurple cannot be drawn; left out',
     ]);
+  });
+
+  it('draws with the fonts its setting names, by their family name, and warns once of a character no font has', async () => {
+    const font = join(
+      __dirname,
+      '..',
+      '..',
+      'node_modules',
+      '@fontsource',
+      'noto-sans-mono',
+      'files',
+      'noto-sans-mono-latin-400-normal.woff2',
+    );
+    const node = await loadRender(
+      {
+        template:
+          '<div style="font-size:40px;padding:10px;white-space:nowrap">\n' +
+          '<div style="font-family:\'Noto Sans Mono\'">{{payload}}</div>\n<div>x 😀</div></div>',
+        fonts: font,
+        layoutRules: 'html',
+      },
+      false,
+    );
+    const warnings: string[] = [];
+    node.on('call:warn', (call: { args: unknown[] }) => warnings.push(String(call.args[0])));
+    const narrow = inkBox(
+      await pixelsOf(outputOf(await h.send({ payload: 'iiiiiiii' }, { timeoutMs: 30_000 })).payload as Buffer),
+    );
+    const wide = inkBox(
+      await pixelsOf(outputOf(await h.send({ payload: 'MMMMMMMM' }, { timeoutMs: 30_000 })).payload as Buffer),
+    );
+    // In the monospaced font "i" takes as much room as "M"; the shipped fonts draw the emoji's line only.
+    const width = (box: { left: number; right: number }) => box.right - box.left;
+    expect(Math.abs(width(narrow) - width(wide))).to.be.below(width(wide) * 0.15);
+    expect(warnings).to.deep.equal([`template: line 3, column 8: U+1F600 "😀" is in none of the page's fonts`]);
+  });
+
+  it('ends each message with the error of a font file it cannot read, naming the setting and the file', async () => {
+    await loadRender({ template: '<div>x</div>', fonts: '/nowhere/Missing-Regular.ttf' }, false);
+    const caught = caughtOf(await h.send({}, { timeoutMs: 30_000 }));
+    expect(caught.error.message).to.equal(
+      'DeviceCloudError: fonts: /nowhere/Missing-Regular.ttf cannot be read (no such file: /nowhere/Missing-Regular.ttf)',
+    );
   });
 });

@@ -59,7 +59,7 @@ describe('render: bad input', function () {
       'an image from the web',
       { template: '<img src="https://example.com/a.png">' },
       'template',
-      /is not qr:TEXT, chart:line, chart:bar or a data: URL \(nothing is fetched\)/,
+      /is not icon:NAME, qr:TEXT, chart:line, chart:bar or a data: URL \(nothing is fetched\)/,
     ],
     [
       'a background from the web',

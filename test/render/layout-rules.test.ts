@@ -55,6 +55,7 @@ describe('render: layout rules', function () {
       notice: ['Meeting room', 'quarterly review'],
       weather: ['Berlin', 'Cloudy', 'Rain 30%'],
       'wifi-card': ['Cafe Guest', 'welcome-2026'],
+      calendar: ['Family', 'Today', 'Dentist', 'more'],
     };
     LAYOUTS.forEach((layout, index) => {
       for (const word of words[layout.id]) expect(compact(texts[index]), layout.id).to.include(compact(word));

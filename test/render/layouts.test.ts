@@ -18,6 +18,10 @@ const KEY_WORDS: Record<string, { 'en-US': string[]; 'zh-CN': string[] }> = {
     'en-US': ['Guest Wi-Fi', 'Cafe Guest', 'welcome-2026'],
     'zh-CN': ['访客Wi-Fi', '网络名称', '扫码即可连接'],
   },
+  calendar: {
+    'en-US': ['Family', 'Today', 'Dentist', 'Tomorrow', 'more'],
+    'zh-CN': ['家庭日程', '今天', '看牙医', '明天', '还有'],
+  },
 };
 const LANGUAGES = ['en-US', 'zh-CN'] as const;
 
@@ -38,7 +42,7 @@ describe('render: built-in layouts', function () {
     await renderer.close();
   });
 
-  it('offers five layouts, each named and filled in both languages', () => {
+  it('offers six layouts, each named and filled in both languages', () => {
     expect(LAYOUTS.map((layout) => layout.id)).to.deep.equal(Object.keys(KEY_WORDS));
     for (const layout of LAYOUTS) {
       for (const language of LANGUAGES) {

@@ -67,9 +67,10 @@ function scratch<T>(work: (dir: string) => Promise<T>): Promise<T> {
 /**
  * The text tesseract reads on each page, in one run for all of them (tesseract takes seconds to start
  * with the Chinese model), learning from one page to the next turned off so each page reads as if alone. Text of 16 to 60 px reads best as drawn; `scales` (one per page, default 1)
- * shrinks a page of giant digits or enlarges one of small text first.
+ * shrinks a page of giant digits or enlarges one of small text first. `languages`: tesseract's models to read
+ * with (default Chinese and English; `ell`, `rus`, `jpn` are installed too).
  */
-export function readText(pages: Buffer[], scales: number[] = []): Promise<string[]> {
+export function readText(pages: Buffer[], scales: number[] = [], languages = 'chi_sim+eng'): Promise<string[]> {
   return scratch(async (dir) => {
     const files: string[] = [];
     for (const [index, png] of pages.entries()) {
@@ -91,7 +92,7 @@ export function readText(pages: Buffer[], scales: number[] = []): Promise<string
     writeFileSync(list, `${files.join('\n')}\n`);
     const { stdout } = await run(
       'tesseract',
-      [list, 'stdout', '-l', 'chi_sim+eng', '--psm', '3', '-c', 'classify_enable_learning=0'],
+      [list, 'stdout', '-l', languages, '--psm', '3', '-c', 'classify_enable_learning=0'],
       {
         maxBuffer: 16 * 1024 * 1024,
       },

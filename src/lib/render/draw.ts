@@ -1,8 +1,9 @@
 /**
  * One page, from filled HTML to PNG bytes: read the HTML (./html), hold its size against the page's limits
- * (./page-size, ./budget), build the tree Takumi draws (./elements),
- * draw our pictures at the size of their boxes (./picture-boxes, ./page-images), draw the page, bring every
- * pixel to the palette by a threshold and write an indexed PNG (./page-png).
+ * (./page-size, ./budget), build the tree Takumi draws (./elements), load the fonts its text needs (./fonts), fit
+ * its text where it asks to be fitted (./fit-layout), draw our pictures at the size of their boxes
+ * (./picture-boxes, ./page-images), draw the page, bring every pixel to the palette by a threshold and write an
+ * indexed PNG (./page-png).
  *
  * A declaration Takumi cannot read (`font-size: huge`, `display: contents`) is left out, as a browser leaves it
  * out, and the page drawn without it; the caller is told which and where.
@@ -12,6 +13,8 @@ import { PALETTES } from '../images/palette';
 import { checkPageSize } from './budget';
 import type { DrawingEngine } from './engine';
 import { pageTree, type PageTree } from './elements';
+import { fitLayout } from './fit-layout';
+import { characterName, PageFonts } from './fonts';
 import { parseHtml } from './html';
 import type { PageOptions } from './options';
 import { pageSize, type PageSize } from './page-size';
@@ -31,6 +34,8 @@ export interface DrawOptions extends PageOptions {
 const UNREADABLE = /invalid value for ([\w-]+)\b.*?near "((?:[^"\\]|\\.)*)"/s;
 /** More than this many unreadable declarations in one page is a page not worth guessing at. */
 const MAX_LEFT_OUT = 100;
+/** Characters without a glyph named one by one in a page's warnings; the rest are counted. */
+const MAX_MISSING_NAMED = 10;
 
 function kebab(property: string): string {
   return property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -78,12 +83,28 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   const size = pageSize(nodes);
   checkPageSize(size);
   options.measured?.(size);
+  const fonts = new PageFonts(options.fonts);
   const tree = pageTree(nodes, {
     width,
     height,
     rules: options.layoutRules,
     ditherPictures: options.dither !== 'none',
+    fonts,
   });
+  for (const note of tree.notes) options.warn?.(note);
+  const needs = fonts.needs(tree.texts);
+  await engine.addFaces(needs.faces);
+  warnMissing(needs.missing, options);
+  if (tree.fits.length > 0 || tree.overflows.length > 0) {
+    await withReadableStyles(tree, options, () =>
+      fitLayout(engine, tree, {
+        width,
+        height,
+        ...(signal ? { signal } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+      }),
+    );
+  }
   if (tree.pictures.length > 0) {
     await withReadableStyles(tree, options, async () => {
       const boxes = await pictureBoxes(engine, tree.root, tree.pictures, { width, height, signal });
@@ -93,4 +114,19 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   const rgba = await withReadableStyles(tree, options, () => engine.pixels(tree.root, width, height, signal));
   signal?.throwIfAborted();
   return pagePng(rgba, width, height, palette);
+}
+
+/** Each character no font of its text has, by code point and place: it would be drawn as an empty box. */
+function warnMissing(
+  missing: { character: string; place: { line: number; column: number } }[],
+  options: DrawOptions,
+): void {
+  for (const { character, place } of missing.slice(0, MAX_MISSING_NAMED)) {
+    options.warn?.(
+      `template: line ${place.line}, column ${place.column}: ${characterName(character)} is in none of the page's fonts`,
+    );
+  }
+  if (missing.length > MAX_MISSING_NAMED) {
+    options.warn?.(`template: ${missing.length - MAX_MISSING_NAMED} more characters are in none of the page's fonts`);
+  }
 }

@@ -6,9 +6,15 @@ import type { PageSize } from './page-size';
 
 /** To the drawing process. */
 export type ToDrawing =
-  | { type: 'draw'; id: number; html: string; options: PageOptions }
+  | { type: 'draw'; id: number; html: string; options: DrawingOptions }
   /** The page is no longer wanted: it stops where the engine can. */
   | { type: 'abandon'; id: number };
+
+/**
+ * A page's options as they cross: a node's own fonts by their key, with their files' bytes the first time a
+ * process is sent them (it keeps the fonts it was sent while it lives).
+ */
+export type DrawingOptions = Omit<PageOptions, 'fonts'> & { fonts?: { key: string; files?: readonly Uint8Array[] } };
 
 /** An error as it crosses between processes. */
 export interface ErrorData {

@@ -8,14 +8,18 @@
 import { performance } from 'node:perf_hooks';
 import { asDeviceCloudError, describeThrown } from '../errors';
 import { drawPage } from './draw';
-import type { ErrorData, FromDrawing, ToDrawing } from './drawing-messages';
+import type { DrawingOptions, ErrorData, FromDrawing, ToDrawing } from './drawing-messages';
 import { DrawingEngine, engineChoice, type EngineChoice } from './engine';
+import type { OwnFonts } from './font-types';
 import type { PageOptions } from './options';
+import { ownFontsOf } from './user-fonts';
 
 const MEMORY_REPORT_MS = 50;
 
 const pages = new Map<number, AbortController>();
 let memoryReports: NodeJS.Timeout | undefined;
+/** The node fonts this process was sent, by their key. */
+const nodeFonts = new Map<string, OwnFonts>();
 
 function send(message: FromDrawing): void {
   process.send?.(message);
@@ -35,16 +39,28 @@ function reportMemory(): void {
   send({ type: 'memory', rss: process.memoryUsage.rss() });
 }
 
-function draw(engine: DrawingEngine, id: number, html: string, options: PageOptions): void {
+/** The options as drawPage takes them: a node's fonts made once from the bytes sent with their first page. */
+function pageOptions({ fonts, ...rest }: DrawingOptions): PageOptions {
+  if (!fonts) return rest;
+  if (fonts.files && !nodeFonts.has(fonts.key)) nodeFonts.set(fonts.key, ownFontsOf(fonts.files));
+  const own = nodeFonts.get(fonts.key);
+  if (!own) throw new Error(`the node's fonts ${fonts.key} were never sent to the drawing process`);
+  return { ...rest, fonts: own };
+}
+
+function draw(engine: DrawingEngine, id: number, html: string, options: DrawingOptions): void {
   const stop = new AbortController();
   pages.set(id, stop);
   memoryReports ??= setInterval(reportMemory, MEMORY_REPORT_MS);
-  drawPage(engine, html, {
-    ...options,
-    signal: stop.signal,
-    warn: (text) => send({ type: 'warn', id, text }),
-    measured: (size) => send({ type: 'measured', id, size }),
-  })
+  Promise.resolve()
+    .then(() =>
+      drawPage(engine, html, {
+        ...pageOptions(options),
+        signal: stop.signal,
+        warn: (text) => send({ type: 'warn', id, text }),
+        measured: (size) => send({ type: 'measured', id, size }),
+      }),
+    )
     .then(
       (png) => send({ type: 'drawn', id, png }),
       (error: unknown) => send({ type: 'failed', id, error: errorData(error) }),

@@ -165,14 +165,25 @@ const FONT_FILES = [
 ];
 const FONTS_DIR = join(__dirname, '..', '..', 'fonts');
 
+/** A font face a page needs, loaded into the engine once (under `key`) and kept until it is closed. */
+export interface EngineFontFace {
+  key: string;
+  name: string;
+  weight: number;
+  style: string;
+  load(): Uint8Array;
+}
+
 /** One renderer with the shipped fonts: what a page renderer draws with. */
 export class DrawingEngine {
   readonly kind: EngineKind;
   private renderer: TakumiRenderer | undefined;
+  private readonly faces = new Map<string, Promise<unknown>>();
 
   private constructor(kind: EngineKind, renderer: TakumiRenderer) {
     this.kind = kind;
     this.renderer = renderer;
+    for (const { file } of FONT_FILES) this.faces.set(file, Promise.resolve());
   }
 
   /** A renderer of the chosen build, its fonts registered. */
@@ -203,6 +214,24 @@ export class DrawingEngine {
   /** The tree laid out on a `width` x `height` page: every box's size and place, without drawing. */
   async measure(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<MeasuredBox> {
     return this.live().measure(root, { width, height }, signal);
+  }
+
+  /** Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own). */
+  async addFaces(faces: readonly EngineFontFace[]): Promise<void> {
+    for (const face of faces) {
+      let loading = this.faces.get(face.key);
+      if (!loading) {
+        loading = this.live().registerFont({
+          name: face.name,
+          data: face.load(),
+          weight: face.weight,
+          style: face.style,
+        });
+        this.faces.set(face.key, loading);
+        loading.catch(() => this.faces.delete(face.key));
+      }
+      await loading;
+    }
   }
 
   /** Lets go of the renderer (its fonts and caches); later calls fail. */

@@ -24,6 +24,8 @@ export interface HtmlElement {
 export interface HtmlText {
   kind: 'text';
   text: string;
+  /** Where the text starts. */
+  place: SourcePlace;
 }
 
 export type HtmlNode = HtmlElement | HtmlText;
@@ -60,7 +62,7 @@ class HtmlReader {
     while (this.at < this.html.length) {
       const next = this.html.indexOf('<', this.at);
       const textEnd = next === -1 ? this.html.length : next;
-      if (textEnd > this.at) this.addText(this.html.slice(this.at, textEnd));
+      if (textEnd > this.at) this.addText(this.html.slice(this.at, textEnd), this.placeOf(this.at));
       this.at = textEnd;
       if (next !== -1) this.readMarkup();
     }
@@ -84,8 +86,8 @@ class HtmlReader {
     return this.open.length > 0 ? this.open[this.open.length - 1].children : this.root;
   }
 
-  private addText(raw: string): void {
-    this.children.push({ kind: 'text', text: decodeEntities(raw) });
+  private addText(raw: string, place: SourcePlace): void {
+    this.children.push({ kind: 'text', text: decodeEntities(raw), place });
   }
 
   private readMarkup(): void {
@@ -103,7 +105,7 @@ class HtmlReader {
       this.readOpeningTag(start);
     } else {
       // A `<` that starts no tag is text, as in a browser: "a < b".
-      this.addText('<');
+      this.addText('<', this.placeOf(start));
       this.at = start + 1;
     }
   }

@@ -1,5 +1,5 @@
 /**
- * `<img>` in a template. `src` may be `qr:TEXT`, `chart:line` / `chart:bar`, or a picture as a data URL
+ * `<img>` in a template. `src` may be `icon:NAME` (./icons), `qr:TEXT`, `chart:line` / `chart:bar`, or a picture as a data URL
  * (PNG, JPEG, GIF or SVG; a Buffer placeholder becomes one, see ./fill). Nothing is fetched: a file or web
  * address is an error. An empty `src` (a placeholder without a value) draws nothing and keeps the box.
  *
@@ -12,6 +12,7 @@ import { pictureHeader } from '../images/picture-size';
 import { chartSpec, type Chart } from './chart';
 import type { Declarations, ImageNode, RgbaImage, TreeNode } from './engine';
 import { templateError, type HtmlElement, type SourcePlace } from './html';
+import { iconSvg, lookUpIcon } from './icons';
 import { ECC_LEVELS, qrCode, type EccLevel, type QrCode } from './qr';
 
 /** What a picture shows, where it is written, and its natural size (undefined: not known). */
@@ -49,6 +50,7 @@ export function imageElement(
   templateStyle: Declarations,
   layout: { ditherPictures: boolean },
   pictures: PagePicture[],
+  colour: string,
 ): TreeNode {
   const src = (node.attributes.src ?? '').trim();
   const style = sized(node, templateStyle);
@@ -57,6 +59,7 @@ export function imageElement(
     return { type: 'container', style: { display: 'inline-block', ...style } };
   }
   const place = node.place;
+  if (/^icon:/i.test(src)) return iconImage(src.slice(5), style, colour, place);
   if (/^qr:/i.test(src)) {
     const code = qrCode(src.slice(3), eccLevel(node), place);
     return picture({ kind: 'qr', code, place, natural: [1, 1] }, style, pictures);
@@ -75,8 +78,17 @@ export function imageElement(
   }
   throw templateError(
     place,
-    `<img src="${src.slice(0, 40)}"> is not qr:TEXT, chart:line, chart:bar or a data: URL (nothing is fetched)`,
+    `<img src="${src.slice(0, 40)}"> is not icon:NAME, qr:TEXT, chart:line, chart:bar or a data: URL (nothing is fetched)`,
   );
+}
+
+/** An icon, drawn by Takumi as the vector it is at the img's size (1em square when the img gives none). */
+function iconImage(spec: string, style: Declarations, colour: string, place: SourcePlace): TreeNode {
+  const icon = lookUpIcon(spec);
+  if ('problem' in icon) throw templateError(place, icon.problem);
+  if (style.width === undefined && style.height === undefined) Object.assign(style, { width: '1em', height: '1em' });
+  const svg = iconSvg(icon.path, colour);
+  return { type: 'image', src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, style };
 }
 
 function picture(spec: PictureSpec, style: Declarations, pictures: PagePicture[]): ImageNode {

@@ -8,3 +8,5 @@ export type { LayoutRules, PageOptions, PageRequest } from './options';
 export { ENGINE_SWITCH, engineNoteOnce, type EngineKind } from './engine';
 export { LAYOUTS } from './layouts';
 export type { Layout } from './layouts';
+export { fontFileList, loadFontFiles } from './user-fonts';
+export type { OwnFonts } from './fonts';

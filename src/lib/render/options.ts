@@ -1,5 +1,6 @@
 /** What a page is drawn with: its template, size, colours and dithering, checked before any drawing. */
 import { invalid } from '../errors';
+import type { OwnFonts } from './font-types';
 import { ditherMode, type DitherMode } from '../images/dither';
 import { paletteName, type PaletteName } from '../images/palette';
 import { DEFAULT_SCREEN, pixels } from '../values/display';
@@ -31,7 +32,12 @@ export interface PageRequest {
   dither?: unknown;
   /** `html` or `flex` (the default). */
   layoutRules?: unknown;
-  /** Told of each part of the page left out because it cannot be drawn (a CSS value Takumi cannot read). */
+  /** The node's own fonts (`loadFontFiles`), used where the template names their family. */
+  fonts?: OwnFonts;
+  /**
+   * Told of each part of the page left out or cut because it cannot be drawn as written (a CSS value Takumi
+   * cannot read, a character no font has, text that does not fit even at its smallest size).
+   */
   warn?: (text: string) => void;
   /** Seconds the page may take to be drawn (../values/page-budget); empty: the renderer's own budget. */
   timeBudget?: unknown;
@@ -43,6 +49,7 @@ export interface PageOptions {
   colors: PaletteName;
   dither: DitherMode;
   layoutRules: LayoutRules;
+  fonts?: OwnFonts;
 }
 
 /** The checked size, colours and dithering; each empty field takes its default. */
@@ -53,6 +60,7 @@ export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 
     colors: paletteName(request.colors),
     dither: ditherMode(request.dither),
     layoutRules: layoutRules(request.layoutRules),
+    ...(request.fonts ? { fonts: request.fonts } : {}),
   };
 }
 

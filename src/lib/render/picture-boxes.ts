@@ -8,7 +8,7 @@
  */
 import { templateError } from './html';
 import { boxEdges } from './box-edges';
-import type { ContainerNode, DrawingEngine, ImageNode, MeasuredBox, TreeNode } from './engine';
+import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from './engine';
 import type { PagePicture } from './image-slots';
 
 export interface Size {
@@ -77,10 +77,10 @@ export async function pictureBoxes(
   page: { width: number; height: number; signal?: AbortSignal },
 ): Promise<PictureBox[]> {
   const given = pictures.map(givenSize);
-  let measured: Map<ImageNode, MeasuredBox> | undefined;
+  let measured: Map<TreeNode, MeasuredBox> | undefined;
   if (given.some((size) => size === undefined)) {
     const laidOut = await engine.measure(root, page.width, page.height, page.signal);
-    measured = matchBoxes(root, laidOut);
+    measured = layoutBoxes(root, laidOut);
   }
   return pictures.map((picture, i) => {
     const size = given[i];
@@ -162,16 +162,23 @@ function entriesOf(container: ContainerNode): Entry[] | undefined {
   return out;
 }
 
-/** Our image nodes and the laid-out boxes that stand for them, where the two trees could be matched. */
-function matchBoxes(root: ContainerNode, laidOut: MeasuredBox): Map<ImageNode, MeasuredBox> {
-  const found = new Map<ImageNode, MeasuredBox>();
+/**
+ * Our nodes (the page, its containers and images) and the laid-out boxes that stand for them, where the two
+ * trees could be matched. A box's `transform` places its border box on the page; its text runs are placed
+ * from its content box.
+ */
+export function layoutBoxes(root: ContainerNode, laidOut: MeasuredBox): Map<TreeNode, MeasuredBox> {
+  const found = new Map<TreeNode, MeasuredBox>([[root, laidOut]]);
   const walk = (entries: Entry[] | undefined, box: MeasuredBox): void => {
     if (!entries || entries.length !== box.children.length) return;
     entries.forEach((entry, i) => {
       const child = box.children[i];
-      if ('line' in entry) walk(lineEntries(entry.line), child);
-      else if (entry.node.type === 'image') found.set(entry.node, child);
-      else if (entry.node.type === 'container') walk(entriesOf(entry.node), child);
+      if ('line' in entry) {
+        walk(lineEntries(entry.line), child);
+      } else if (entry.node.type !== 'text') {
+        found.set(entry.node, child);
+        if (entry.node.type === 'container') walk(entriesOf(entry.node), child);
+      }
     });
   };
   walk(entriesOf(root), laidOut);

@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { DeviceCloudError, invalid } from '../errors';
 import { PAGE_BUDGET, pageTimeBudget } from '../values/page-budget';
 import { describeSize, overMemoryError, overTimeError } from './budget';
-import type { ErrorData, FromDrawing } from './drawing-messages';
+import type { DrawingOptions, ErrorData, FromDrawing } from './drawing-messages';
 import { DrawingProcess } from './drawing-process';
 import type { EngineChoice, EngineKind } from './engine';
 import { fillTemplate } from './fill';
@@ -71,6 +71,8 @@ interface Place {
   yielded?: boolean;
   /** When it was started. */
   readonly since: number;
+  /** The keys of the node fonts it has been sent. */
+  readonly fonts: Set<string>;
 }
 
 interface Page {
@@ -278,6 +280,7 @@ export class PageRenderer {
       start: start as Place['start'],
       room: 1,
       since: performance.now(),
+      fonts: new Set(),
     };
     this.places.add(place);
     place.process.hold(true);
@@ -302,7 +305,7 @@ export class PageRenderer {
       page.place = place;
       page.since = performance.now();
       place.pages.set(page.id, page);
-      place.process.send({ type: 'draw', id: page.id, html: page.html, options: page.options });
+      place.process.send({ type: 'draw', id: page.id, html: page.html, options: crossing(page.options, place) });
     }
     if (this.queue.length > 0 && !this.closed) this.makeRoom();
     for (const place of this.places) place.process.hold(!place.ready || place.pages.size > 0);
@@ -502,4 +505,13 @@ export class PageRenderer {
     }, this.idleMs);
     this.idle.unref();
   }
+}
+
+/** The page's options as its drawing process is sent them: a node's fonts' bytes only once to each process. */
+function crossing(options: PageOptions, place: Place): DrawingOptions {
+  const { fonts, ...rest } = options;
+  if (!fonts) return rest;
+  if (place.fonts.has(fonts.key)) return { ...rest, fonts: { key: fonts.key } };
+  place.fonts.add(fonts.key);
+  return { ...rest, fonts: { key: fonts.key, files: fonts.files } };
 }

@@ -3,14 +3,14 @@ import { invalid } from '../errors';
 import { deviceId, type DeviceId } from './ids';
 import { LIMITS } from './limits';
 import { integerInRange, isPlainObject, plainObject, text, toInteger, type Parsed } from './primitives';
+import type { Priority, TodoStatus } from '../types';
+
+export type { Priority, TodoStatus };
 
 export const REPEAT_TYPES = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
 export type RepeatType = (typeof REPEAT_TYPES)[number];
 
 export const PRIORITY_NAMES = ['normal', 'important', 'urgent'] as const;
-export type Priority = 0 | 1 | 2;
-/** 0 pending, 1 completed. */
-export type TodoStatus = 0 | 1;
 
 /** The list's filters, each optional. */
 export interface TodoFilter {

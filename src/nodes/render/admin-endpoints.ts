@@ -6,6 +6,7 @@
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
+import { ownFonts } from './fonts';
 import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 
 export const LAYOUTS_PATH = '/device-cloud/render/layouts';
@@ -21,11 +22,11 @@ export function registerAdminEndpoints(RED: NodeAPI): void {
     res.status(200).json(LAYOUTS);
   });
   RED.httpAdmin.post(PREVIEW_PATH, RED.auth.needsPermission(RENDER_WRITE_PERMISSION), (req, res) => {
-    void answerPreview(req, res);
+    void answerPreview(RED, req, res);
   });
 }
 
-async function answerPreview(req: HttpRequest, res: HttpResponse): Promise<void> {
+async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse): Promise<void> {
   try {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
     const message = body.message ?? {};
@@ -34,6 +35,8 @@ async function answerPreview(req: HttpRequest, res: HttpResponse): Promise<void>
         field: 'message',
       });
     }
+    const fonts = ownFonts(body.fonts, RED.settings?.userDir);
+    if (fonts instanceof Error) throw fonts;
     const page = await previewRenderer().render({
       template: body.template,
       message,
@@ -43,6 +46,7 @@ async function answerPreview(req: HttpRequest, res: HttpResponse): Promise<void>
       dither: body.dither,
       layoutRules: body.layoutRules,
       timeBudget: body.timeBudget,
+      fonts,
     });
     res.status(200).type('image/png').send(page);
   } catch (error) {

@@ -97,6 +97,7 @@ function drawPreview(): void {
       dither: $('#node-input-dither').val(),
       layoutRules: $('#node-input-layoutRules').val(),
       timeBudget: $('#node-input-timeBudget').val(),
+      fonts: $('#node-input-fonts').val(),
     }),
   );
 }

@@ -19,6 +19,7 @@ RED.nodes.registerType('device-cloud-render', {
     layoutRules: { value: LAYOUT_RULES[0], validate: DeviceCloudEditor.validators.oneOf(LAYOUT_RULES) },
     // Absent (a flow saved before there was a budget) or empty: the default.
     timeBudget: { value: String(PAGE_BUDGET.defaultSeconds), validate: DeviceCloudEditor.validators.timeBudget() },
+    fonts: { value: '' },
     sample: { value: '' },
   },
   inputs: 1,

@@ -10,5 +10,7 @@ export default {
     'render-big-value.json',
     'render-notice.json',
     'render-wifi-card.json',
+    'render-calendar-home-assistant.json',
+    'render-weather-home-assistant.json',
   ],
 } satisfies NodeFolder;

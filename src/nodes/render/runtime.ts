@@ -3,27 +3,37 @@
  * It calls no service (no account). The page renderer (shared by every render node and the editor's preview)
  * is started and warmed up at deploy, and given back when the node closes.
  */
-import { describeThrown } from '../../lib/errors';
-import { acquireRenderer, engineNoteOnce, type RendererLease } from '../../lib/render';
+import { describeThrown, type DeviceCloudError } from '../../lib/errors';
+import { acquireRenderer, engineNoteOnce, type OwnFonts, type RendererLease } from '../../lib/render';
 import { defineLocalNode } from '../../runtime/lifecycle';
 import type { NodeRuntime } from '../../runtime/node-folder';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
 import { registerAdminEndpoints } from './admin-endpoints';
+import { ownFonts } from './fonts';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
 
-/** What a deployed render node keeps: its lease on the renderer, and how it warns (once for each text). */
+/**
+ * What a deployed render node keeps: its lease on the renderer, how it warns (once for each text), and its own
+ * fonts, read at deploy (or why they could not be: then every message fails with that error).
+ */
 interface Running {
   lease: RendererLease;
   warn: (text: string) => void;
+  fonts: OwnFonts | DeviceCloudError;
 }
 
 const renderNode = defineLocalNode<Running>({
   type: TYPE,
   busyText: text('drawing'),
-  start({ node }) {
+  start({ RED, node, config, showStatus, texts }) {
     const lease = acquireRenderer();
+    const fonts = ownFonts(config.fonts, RED.settings?.userDir);
+    if (fonts instanceof Error) {
+      node.error(fonts.message);
+      showStatus({ fill: 'red', shape: 'ring', text: texts._(text('fonts')) });
+    }
     lease.renderer.warmUp().then(
       (report) => {
         const note = engineNoteOnce(report.engine, report.nativeProblem);
@@ -38,9 +48,10 @@ const renderNode = defineLocalNode<Running>({
       warned.add(note);
       node.warn(note);
     };
-    return { lease, warn };
+    return { lease, warn, fonts };
   },
-  async handle({ msg, inputs, signal, texts }, { lease, warn }) {
+  async handle({ msg, inputs, signal, texts }, { lease, warn, fonts }) {
+    if (fonts instanceof Error) throw fonts;
     const page = await lease.renderer.render(
       {
         template: await inputs.get('template'),
@@ -54,6 +65,7 @@ const renderNode = defineLocalNode<Running>({
         layoutRules: await inputs.dialog('layoutRules'),
         // The node's own: a message cannot buy itself more time.
         timeBudget: await inputs.dialog('timeBudget'),
+        fonts,
         warn,
       },
       signal,

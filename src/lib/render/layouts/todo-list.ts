@@ -2,22 +2,25 @@ import type { Layout } from './layout';
 
 /**
  * The to-do list as the todo-list node sends it (msg.payload = its list items): a box per item, filled when
- * completed, the title struck through then, bold when important or urgent, the due date on the right.
+ * completed, the title struck through then, bold when important or urgent, the due date on the right. A title
+ * too long for its line ends in "…"; the items that do not fit the page are counted on the last line.
  */
-function template(heading: string, empty: string): string {
-  return `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px;overflow:hidden">
+function template(lang: string, heading: string, empty: string, more: string): string {
+  return `<div lang="${lang}" style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
   <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline;border-bottom:3px solid black;padding-bottom:6px;margin-bottom:6px">
     <span style="font-size:30px;font-weight:bold">${heading}</span>
     <span style="font-size:18px">{{topic}}</span>
   </div>
+  <div data-overflow="${more}" style="display:flex;flex-direction:column;flex-grow:1;font-size:22px">
   {{#payload}}
-  <div style="display:flex;flex-direction:row;align-items:center;margin-top:8px;font-size:22px">
-    <div style="width:20px;height:20px;border:2px solid black;margin-right:12px;{{#completed}}background:black;{{/completed}}"></div>
-    <span style="flex-grow:1;{{#completed}}text-decoration:line-through;{{/completed}}{{#priority}}font-weight:bold;{{/priority}}">{{title}}</span>
-    <span style="font-size:16px">{{dueDate}} {{dueTime}}</span>
+  <div style="display:flex;flex-direction:row;align-items:center;margin-top:8px">
+    <div style="width:20px;height:20px;border:2px solid black;margin-right:12px;flex-shrink:0;{{#completed}}background:black;{{/completed}}"></div>
+    <span style="flex-grow:1;{{#completed}}text-decoration:line-through;{{/completed}}{{#priority}}font-weight:bold;{{/priority}}" data-clamp="1">{{title}}</span>
+    <span style="font-size:16px;margin-left:8px;white-space:nowrap">{{dueDate | date}} {{dueTime}}</span>
   </div>
   {{/payload}}
-  {{^payload}}<div style="font-size:22px;margin-top:12px">${empty}</div>{{/payload}}
+  {{^payload}}<div style="margin-top:12px">${empty}</div>{{/payload}}
+  </div>
 </div>`;
 }
 
@@ -43,7 +46,10 @@ function item(id: number, title: string, extra: Record<string, unknown>): Record
 export const todoList: Layout = {
   id: 'todo-list',
   title: { 'en-US': 'To-do list', 'zh-CN': '待办清单' },
-  template: { 'en-US': template('To do', 'Nothing to do'), 'zh-CN': template('待办事项', '没有待办事项') },
+  template: {
+    'en-US': template('en-US', 'To do', 'Nothing to do', '+{n} more'),
+    'zh-CN': template('zh-CN', '待办事项', '没有待办事项', '还有 {n} 项'),
+  },
   sample: {
     'en-US': {
       topic: 'Kitchen',

@@ -1,16 +1,20 @@
 import type { Layout } from './layout';
 
-/** A day's weather: the place and date, the temperature now, the day's low, high and rain, the hours as a line. */
-function template(low: string, high: string, rain: string): string {
-  return `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
+/**
+ * A day's weather: the place and date, the sky's icon (Home Assistant's condition: `sunny`, `partlycloudy`,
+ * `rainy`…) and the temperature now, the day's low, high and rain, the hours as a line.
+ */
+function template(lang: string, low: string, high: string, rain: string): string {
+  return `<div lang="${lang}" style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
   <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline">
     <span style="font-size:28px;font-weight:bold">{{payload.place}}</span>
-    <span style="font-size:18px">{{payload.date}}</span>
+    <span style="font-size:18px">{{payload.date | date}}</span>
   </div>
   <div style="display:flex;flex-direction:row;align-items:center;margin-top:6px">
-    <span style="font-size:84px;font-weight:bold">{{payload.now}}°</span>
-    <div style="display:flex;flex-direction:column;margin-left:24px;font-size:22px">
-      <span style="font-weight:bold;font-size:26px">{{payload.sky}}</span>
+    <img src="icon:weather:{{payload.condition}}" style="width:72px;height:72px;margin-right:6px">
+    <span style="font-size:64px;font-weight:bold">{{payload.now}}°</span>
+    <div style="display:flex;flex-direction:column;margin-left:16px;font-size:20px;flex-grow:1;min-width:0">
+      <span style="font-weight:bold;font-size:26px;white-space:nowrap" data-fit="shrink" data-min-size="16">{{payload.sky}}</span>
       <span>${low} {{payload.low}}° · ${high} {{payload.high}}°</span>
       <span>${rain} {{payload.rain}}%</span>
     </div>
@@ -27,13 +31,33 @@ const hours = [6, 5, 5, 4, 4, 4, 5, 7, 9, 11, 13, 14, 15, 16, 16, 15, 14, 12, 10
 export const weather: Layout = {
   id: 'weather',
   title: { 'en-US': "Today's weather", 'zh-CN': '今日天气' },
-  template: { 'en-US': template('Low', 'High', 'Rain'), 'zh-CN': template('最低', '最高', '降水') },
+  template: { 'en-US': template('en-US', 'Low', 'High', 'Rain'), 'zh-CN': template('zh-CN', '最低', '最高', '降水') },
   sample: {
     'en-US': {
-      payload: { place: 'Berlin', date: 'Mon 24 Nov', now: 12, sky: 'Cloudy', low: 4, high: 16, rain: 30, hours },
+      payload: {
+        place: 'Berlin',
+        date: '2026-11-24',
+        condition: 'cloudy',
+        now: 12,
+        sky: 'Cloudy',
+        low: 4,
+        high: 16,
+        rain: 30,
+        hours,
+      },
     },
     'zh-CN': {
-      payload: { place: '北京', date: '11月24日 周一', now: 12, sky: '多云', low: 4, high: 16, rain: 30, hours },
+      payload: {
+        place: '北京',
+        date: '2026-11-24',
+        condition: 'cloudy',
+        now: 12,
+        sky: '多云',
+        low: 4,
+        high: 16,
+        rain: 30,
+        hours,
+      },
     },
   },
 };

@@ -1,0 +1,30 @@
+/** The fonts of a page as the renderer's parts pass them (no Node.js in here: the editor's code checks with options.ts). */
+
+/** A face the engine is given, once, under `name`. */
+export interface FontFace {
+  /** The family name the engine knows it by. */
+  name: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  /** What identifies it among the faces an engine has loaded. */
+  key: string;
+  /** Its bytes, read when the engine needs it. */
+  load(): Uint8Array;
+}
+
+/** A family a page may draw with: its name for the engine, its characters and its faces. */
+export interface FontFamily {
+  name: string;
+  /** The characters it has glyphs for. */
+  coverage: { has(code: number): boolean };
+  faces: readonly FontFace[];
+}
+
+/** A node's own fonts (./user-fonts): each family under a name of its own, with the name templates use. */
+export interface OwnFonts {
+  families: readonly (FontFamily & { cssName: string })[];
+  /** What identifies these fonts: a digest of their files. */
+  key: string;
+  /** The files' bytes as read, from which a drawing process makes the same fonts (`ownFontsOf`). */
+  files: readonly Uint8Array[];
+}

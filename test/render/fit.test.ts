@@ -1,0 +1,167 @@
+// Text that fits, looked at as a person would, on a host without fonts: where the ink falls (inside the box,
+// or past its edge) and what tesseract reads (the whole text, the "…" that says it was cut, the line that counts
+// what was left out).
+
+import { expect } from 'chai';
+import { compact, inkBox, pixelsOf, readText, type Pixels } from './support';
+import { canHideHostFonts, drawWithoutHostFonts, type PageAsked, type PageDrawn } from './without-host-fonts';
+
+/** The ink inside a rectangle of the page: its box, or undefined when there is none. */
+function inkIn(pixels: Pixels, left: number, top: number, right: number, bottom: number) {
+  const box = { left: Infinity, top: Infinity, right: -1, bottom: -1 };
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      if (pixels.data[(y * pixels.width + x) * 3] !== 0) continue;
+      box.left = Math.min(box.left, x);
+      box.top = Math.min(box.top, y);
+      box.right = Math.max(box.right, x);
+      box.bottom = Math.max(box.bottom, y);
+    }
+  }
+  return box.right < 0 ? undefined : box;
+}
+
+const TITLE = 'Guest Wi-Fi network';
+const PARAGRAPH = 'The large meeting room is booked today from two to four for the quarterly review of the team';
+const ITEMS = Array.from({ length: 14 }, (_, i) => `Item ${i + 1}`);
+
+const PAGES: Record<string, PageAsked> = {
+  // A 40 px title in a 200 px box, with and without data-fit: the box at x 20..220, a border to see it by.
+  shrunk: {
+    template: `<div style="margin:20px;width:200px;font-size:40px;white-space:nowrap" data-fit="shrink">${TITLE}</div>`,
+    width: 400,
+    height: 100,
+  },
+  spilling: {
+    template: `<div style="margin:20px;width:200px;font-size:40px;white-space:nowrap">${TITLE}</div>`,
+    width: 400,
+    height: 100,
+  },
+  // Wrapping text in a 260 x 110 box (x 20..280, y 20..130).
+  wrapped: {
+    template: `<div style="margin:20px;width:260px;height:110px;font-size:40px" data-fit="shrink">${PARAGRAPH}</div>`,
+    width: 400,
+    height: 200,
+  },
+  // The same text in a box too small even at 14 px: cut, and said so.
+  tooSmall: {
+    template: `<div style="margin:20px;width:260px;height:50px;font-size:40px" data-fit="shrink" data-min-size="14">${PARAGRAPH}</div>`,
+    width: 400,
+    height: 200,
+  },
+  clamped: {
+    template: `<p style="margin:20px;width:300px;font-size:24px;line-height:30px" data-clamp="2">${PARAGRAPH}</p>`,
+    width: 400,
+    height: 200,
+  },
+  // A list of 14 in a 300 px page under a heading: the items that fit, then the count of the rest.
+  list: {
+    template: `<div style="display:flex;flex-direction:column;height:100%;padding:10px 16px">
+      <div style="font-size:28px;font-weight:bold">To do</div>
+      <div data-overflow="+{n} more" style="display:flex;flex-direction:column;flex-grow:1;font-size:24px">
+        {{#payload}}<div style="margin-top:6px">{{.}}</div>{{/payload}}
+      </div>
+      <div style="font-size:16px;border-top:2px solid black">Footer stays</div>
+    </div>`,
+    message: { payload: ITEMS },
+    width: 400,
+    height: 300,
+  },
+  listChinese: {
+    template: `<ul data-overflow="还有 {n} 项" style="margin:0;height:200px;font-size:24px">{{#payload}}<li>{{.}}</li>{{/payload}}</ul>`,
+    message: { payload: ['买牛奶', '给水管工打电话', '给花浇水', '预订火车票', '交电费', '取快递', '洗车', '遛狗'] },
+    width: 400,
+    height: 300,
+  },
+  fitsAll: {
+    template: `<div data-overflow="+{n} more" style="font-size:24px">{{#payload}}<div>{{.}}</div>{{/payload}}</div>`,
+    message: { payload: ITEMS.slice(0, 3) },
+    width: 400,
+    height: 300,
+  },
+};
+
+describe('render: text that fits, on a host without fonts', function () {
+  this.timeout(120_000);
+  const names = Object.keys(PAGES);
+  const drawn: Record<string, PageDrawn> = {};
+  const texts: Record<string, string> = {};
+
+  before(async function () {
+    if (!canHideHostFonts()) this.skip(); // a private mount namespace needs root
+    const pages = await drawWithoutHostFonts(names.map((name) => ({ layoutRules: 'html', ...PAGES[name] })));
+    names.forEach((name, i) => (drawn[name] = pages[i]));
+    for (const [name, page] of Object.entries(drawn)) expect(page.error, name).to.equal(undefined);
+    const read = await readText(names.map((name) => drawn[name].png));
+    names.forEach((name, i) => (texts[name] = read[i]));
+  });
+
+  it('shrinks a line that does not wrap until it fits its box: all of it inside, all of it read', async () => {
+    const shrunk = inkBox(await pixelsOf(drawn.shrunk.png));
+    expect(shrunk.left).to.be.at.least(20);
+    expect(shrunk.right, 'the ink ends inside the 200 px box').to.be.below(220);
+    expect(compact(texts.shrunk)).to.include(compact(TITLE));
+    // Without data-fit the same title runs past the box's edge.
+    expect(inkBox(await pixelsOf(drawn.spilling.png)).right).to.be.above(240);
+    expect(drawn.shrunk.warnings).to.deep.equal([]);
+  });
+
+  it('shrinks wrapping text until its lines fit the box’s width and height, every word read', async () => {
+    const pixels = await pixelsOf(drawn.wrapped.png);
+    const box = inkBox(pixels);
+    expect(box.left).to.be.at.least(20);
+    expect(box.right).to.be.below(280);
+    expect(box.top).to.be.at.least(20);
+    expect(box.bottom, 'the last line ends inside the box').to.be.below(130);
+    expect(compact(texts.wrapped)).to.include(compact(PARAGRAPH));
+    expect(drawn.wrapped.warnings).to.deep.equal([]);
+  });
+
+  it('cuts text that does not fit even at its smallest size after the lines that fit, ends it in "…" and says so', async () => {
+    const box = inkBox(await pixelsOf(drawn.tooSmall.png));
+    expect(box.bottom, 'nothing below the box').to.be.below(70);
+    expect(texts.tooSmall).to.match(/^The large meeting room/);
+    expect(texts.tooSmall.trim()).to.match(/(…|\.\.\.)$/);
+    expect(compact(texts.tooSmall)).not.to.include('team');
+    expect(drawn.tooSmall.warnings).to.have.length(1);
+    expect(drawn.tooSmall.warnings[0]).to.match(
+      /^template: line 1, column 1: the text does not fit its box even at data-min-size 14px: it is cut after \d lines?, ending in "…"$/,
+    );
+  });
+
+  it('clamps a paragraph to two lines, the second ending in "…"', async () => {
+    const box = inkBox(await pixelsOf(drawn.clamped.png));
+    expect(box.bottom - 20, 'two lines of 30 px').to.be.below(60);
+    const lines = texts.clamped.split('\n').filter((line) => line.trim() !== '');
+    expect(lines, texts.clamped).to.have.length(2);
+    expect(lines[0]).to.match(/^The large meeting room/);
+    expect(lines[1].trim()).to.match(/(…|\.\.\.)$/);
+    expect(compact(texts.clamped)).not.to.include('team');
+  });
+
+  it('draws only the items of a list that fit whole, then how many were left out; what comes after stays', async () => {
+    const lines = texts.list
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const items = lines.filter((line) => /^Item \d+$/.test(line));
+    expect(items.length, texts.list).to.be.within(4, 10);
+    expect(items).to.deep.equal(ITEMS.slice(0, items.length));
+    expect(lines, texts.list).to.include(`+${ITEMS.length - items.length} more`);
+    expect(lines[lines.length - 1]).to.equal('Footer stays');
+    // Nothing is cut: the footer's rule lies below every line of the list.
+    const pixels = await pixelsOf(drawn.list.png);
+    const footer = inkIn(pixels, 0, 250, 400, 300);
+    expect(footer, 'the footer is on the page').to.not.equal(undefined);
+  });
+
+  it('counts in the container’s own words, in Chinese too, and adds no line when everything fits', () => {
+    const read = compact(texts.listChinese);
+    const shown = ['买牛奶', '给水管工打电话', '给花浇水', '预订火车票', '交电费', '取快递', '洗车', '遛狗'].filter(
+      (item) => read.includes(item),
+    );
+    expect(shown.length, texts.listChinese).to.be.within(2, 7);
+    expect(read).to.include(`还有${8 - shown.length}项`);
+    expect(compact(texts.fitsAll)).to.equal(compact(ITEMS.slice(0, 3).join('')));
+  });
+});

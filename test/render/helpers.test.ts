@@ -1,0 +1,93 @@
+// Dates and numbers without code: template helpers, drawn on a host without fonts in another time zone
+// (Asia/Shanghai, 8 hours ahead of UTC) and read back by tesseract in English and Chinese.
+
+import { expect } from 'chai';
+import { PageRenderer } from '../../dist/lib/render';
+import { DeviceCloudError } from '../../dist/lib/errors';
+import { compact, readText } from './support';
+import { canHideHostFonts, drawWithoutHostFonts } from './without-host-fonts';
+
+const HOUR = 3600_000;
+
+function page(lang: string, lines: string[]): string {
+  return `<div lang="${lang}" style="padding:10px;font-size:26px">${lines.map((line) => `<div>${line}</div>`).join('')}</div>`;
+}
+
+const LINES = [
+  '{{payload.iso | date: long}}',
+  'at {{payload.iso | time: 24h}}',
+  '{{payload.epoch | weekday}} {{payload.epoch | date}}',
+  'next {{payload.soon | relative}}',
+  '{{payload.temp | number: 1 °C}} {{payload.energy | number: 1 kWh}}',
+  'state {{payload.broken | date}}',
+];
+
+describe('render: template helpers for dates and numbers', function () {
+  this.timeout(60_000);
+  let texts: string[];
+
+  before(async function () {
+    if (!canHideHostFonts()) this.skip(); // a private mount namespace needs root
+    const message = {
+      payload: {
+        // 06:00 UTC is 14:00 in Shanghai; the epoch is Monday 23 November 2026, 23:30 UTC: Tuesday in Shanghai.
+        iso: '2026-11-24T06:00:00Z',
+        epoch: Date.UTC(2026, 10, 23, 23, 30),
+        soon: Date.now() + 2 * HOUR + 5 * 60_000,
+        temp: 21.456,
+        energy: 1234.46,
+        broken: 'unavailable',
+      },
+    };
+    const pages = await drawWithoutHostFonts(
+      [
+        { template: page('en-US', LINES), message, width: 500, height: 260, layoutRules: 'html' },
+        { template: page('zh-CN', LINES), message, width: 500, height: 260, layoutRules: 'html' },
+      ],
+      { TZ: 'Asia/Shanghai' },
+    );
+    for (const drawn of pages) expect(drawn.error).to.equal(undefined);
+    texts = await readText(pages.map((drawn) => drawn.png));
+  });
+
+  it('writes dates and times in the page’s language and the host’s time zone', () => {
+    const [english, chinese] = texts.map(compact);
+    expect(english).to.include('November24,2026');
+    expect(english).to.include('at14:00');
+    expect(english).to.include('TuesdayTue,Nov24');
+    expect(chinese).to.include('2026年11月24日');
+    expect(chinese).to.include('at14:00');
+    expect(chinese).to.include('星期二11月24日周二');
+  });
+
+  it('writes a time from now, rounds numbers with their units, and draws a value that is no date as it is', () => {
+    const [english, chinese] = texts.map(compact);
+    expect(english, texts[0]).to.include('nextin2hr');
+    expect(chinese).to.include('next2小时后');
+    // tesseract reads "kWh" in lower case.
+    expect(english.toLowerCase()).to.include('21.5°c1,234.5kwh');
+    expect(english).to.include('stateunavailable');
+  });
+
+  it('refuses a helper it does not know, or a choice a helper does not take, naming the placeholder', async () => {
+    const renderer = new PageRenderer();
+    try {
+      for (const [template, text] of [
+        ['<p>{{payload | dat}}</p>', 'template: {{payload | dat}}: there is no helper "dat" (helpers: date, time,'],
+        [
+          '<p>{{payload | date: huge}}</p>',
+          'template: {{payload | date: huge}}: the helper date takes full, long, medium, short',
+        ],
+        ['<p lang="en_US!">{{payload}}</p>', 'template: lang="en_US!" is not a language tag'],
+      ]) {
+        const error = await renderer
+          .render({ template, message: { payload: '2026-11-24' } })
+          .catch((caught: unknown) => caught);
+        expect(error).to.be.instanceOf(DeviceCloudError);
+        expect((error as DeviceCloudError).message).to.include(text);
+      }
+    } finally {
+      await renderer.close();
+    }
+  });
+});
