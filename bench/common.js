@@ -198,6 +198,7 @@ async function startNodeRed({ withPackage = true, flows = [], credentials = {}, 
   return {
     RED,
     userDir,
+    server,
     timings: { requireMs: required - t0, startMs: started - required, totalMs: started - t0 },
     node: (id) => {
       const node = RED.nodes.getNode(id);
@@ -210,6 +211,44 @@ async function startNodeRed({ withPackage = true, flows = [], credentials = {}, 
       fs.rmSync(userDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The render node's drawing processes, children of this process (Linux: read from /proc), each with its
+ * resident memory in MB. The children are looked for at most once a second; their memory is read each time.
+ */
+let drawingPids = { at: -Infinity, pids: [] };
+function drawingProcesses() {
+  if (performance.now() - drawingPids.at > 1000) {
+    const pids = [];
+    for (const name of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const status = fs.readFileSync(`/proc/${name}/status`, 'latin1');
+        if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
+        if (fs.readFileSync(`/proc/${name}/cmdline`, 'latin1').includes('drawing-process-main'))
+          pids.push(Number(name));
+      } catch {
+        // ended meanwhile
+      }
+    }
+    drawingPids = { at: performance.now(), pids };
+  }
+  const found = [];
+  for (const pid of drawingPids.pids) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'latin1');
+      found.push({ pid, rssMB: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024 });
+    } catch {
+      // ended
+    }
+  }
+  return found;
+}
+
+/** Forgets the drawing processes found, so the next call looks for them again. */
+function lookForDrawingProcesses() {
+  drawingPids = { at: -Infinity, pids: [] };
 }
 
 /** True when any file of sharp (or its libvips binding) has been required in this process. */
@@ -321,6 +360,8 @@ module.exports = {
   startNodeRed,
   makeUserDir,
   sharpLoaded,
+  drawingProcesses,
+  lookForDrawingProcesses,
   RESULT_MARKER,
   report,
   runChild,

@@ -6,7 +6,7 @@
  *
  *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7] [--fanout=50] [--pages=200]
  *                     [--first-pushes=7] [--first-pages=7] [--rest=120]
- *                     [--only=push,throughput,fanout,memory,startup,images,render,firstpush,firstpage,rendermemory]
+ *                     [--only=push,throughput,fanout,memory,startup,images,render,firstpush,firstpage,rendermemory,budget]
  *                     [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
@@ -29,6 +29,7 @@ const PARTS = [
   'firstpush',
   'firstpage',
   'rendermemory',
+  'budget',
 ];
 const quick = process.argv.includes('--quick');
 const options = {
@@ -59,6 +60,17 @@ const GOALS = {
   firstPageMs: 100,
   restingMemoryMB: 30,
   pushVsUndiciCall: 1.2,
+  /** A runaway page is stopped within this long of its start (its budget: 10 s). */
+  runawayStoppedS: 15,
+  /** A page beside a runaway: its median within this of the same page without one; its slowest within 15 s. */
+  besideVsAlone: 1.5,
+  besideWorstS: 15,
+  /** The admin API's slowest answer while a runaway draws. */
+  adminWorstMs: 500,
+  /** Node-RED's memory once the drawing processes are let go, against its memory before the runaways. */
+  restedVsBefore: 1.05,
+  /** A page over a size limit fails at once. */
+  refusedMs: 100,
 };
 
 // --- the parts ----------------------------------------------------------------
@@ -183,6 +195,14 @@ async function renderMemoryPart() {
   // Side by side: both rest at the same time, on the same machine.
   const [withRender, without] = await Promise.all([run('with'), run('without')]);
   return { restSeconds: options.restSeconds, with: withRender, without };
+}
+
+async function budgetPart() {
+  progress('page budget: what a page costs by what it holds, each page in a fresh drawing process');
+  const costs = await runChild('render-budget.js', { args: ['--part=costs', `--runs=${quick ? 1 : 3}`], ...quiet });
+  progress('page budget: a runaway page in Node-RED beside another render node, the preview and the admin API');
+  const runaway = await runChild('render-budget.js', { args: ['--part=runaway'], execArgv: ['--expose-gc'], ...quiet });
+  return { costs, runaway };
 }
 
 async function firstPushPart() {
@@ -458,8 +478,8 @@ function renderRows({ native, webassembly }) {
   const rows = [
     [
       'Render',
-      `warm-up in a fresh process (${native.warmUp.engine}): engine and fonts / warm-up page`,
-      `${ms(native.warmUp.totalMs)}: ${ms(native.warmUp.loadMs)} / ${ms(native.warmUp.firstPagesMs)}`,
+      `a drawing process (${native.warmUp.engine}): started to ready (of which Node.js, engine and fonts) / its first page`,
+      `${ms(native.warmUp.startMs)} (${ms(native.warmUp.loadMs)}) / ${ms(native.warmUp.firstPageMs)}`,
       '',
       '',
     ],
@@ -514,7 +534,10 @@ function firstPageRows(r) {
 }
 
 function renderMemoryRows(r) {
-  const show = (m) => `${mb(m.startedMB)} started, ${mb(m.afterPagesMB)} after the pages, ${mb(m.restedMB)} at rest`;
+  const drawing = (megabytes) => (megabytes > 0 ? ` (+ ${mb(megabytes)} drawing process)` : '');
+  const show = (m) =>
+    `${mb(m.startedMB)} started${drawing(m.drawingStartedMB)}, ${mb(m.afterPagesMB)} after the pages` +
+    `${drawing(m.drawingAfterPagesMB)}, ${mb(m.restedMB)} at rest${drawing(m.drawingRestedMB)}`;
   return [
     ['Render', `Node-RED with a render node (${r.with.pages} pages): RSS`, show(r.with), '', ''],
     ['Render', 'the same Node-RED without a render node: RSS', show(r.without), '', ''],
@@ -565,14 +588,65 @@ function goalRows(results) {
   }
   if (results.rendermemory) {
     const { with: withRender, without, restSeconds } = results.rendermemory;
-    const added = withRender.restedMB - without.restedMB;
+    // Its drawing processes count too, while there are any.
+    const rested = withRender.restedMB + (withRender.drawingRestedMB ?? 0);
+    const added = rested - without.restedMB;
     rows.push([
       `${restSeconds} s after its last page, Node-RED with a render node ≤ ${GOALS.restingMemoryMB} MB RSS over it without one`,
-      `${mb(withRender.restedMB)} (+${mb(added)})`,
+      `${mb(rested)} (+${mb(added)})`,
       `without a render node ${mb(without.restedMB)}`,
-      x(withRender.restedMB / without.restedMB),
+      x(rested / without.restedMB),
       met(added <= GOALS.restingMemoryMB),
     ]);
+  }
+  if (results.budget) {
+    const r = results.budget.runaway;
+    const alone = r.idle;
+    const beside = r.runaway.beside;
+    rows.push(
+      [
+        `a runaway page stopped within ${GOALS.runawayStoppedS} s of its start (its budget: 10 s)`,
+        `${(r.runaway.stoppedMs / 1000).toFixed(2)} s`,
+        `${GOALS.runawayStoppedS} s`,
+        x(r.runaway.stoppedMs / 1000 / GOALS.runawayStoppedS),
+        met(r.runaway.stoppedMs <= GOALS.runawayStoppedS * 1000 && /time budget of 10 s/.test(r.runaway.error)),
+      ],
+      [
+        `a page beside a runaway ≤ ${GOALS.besideVsAlone}x the same page without one, medians`,
+        ms(beside.page.medianMs),
+        `without a runaway ${ms(alone.page.medianMs)}`,
+        x(beside.page.medianMs / alone.page.medianMs),
+        met(beside.page.medianMs / alone.page.medianMs <= GOALS.besideVsAlone),
+      ],
+      [
+        `the preview beside a runaway ≤ ${GOALS.besideVsAlone}x the preview without one, medians`,
+        ms(beside.preview.medianMs),
+        `without a runaway ${ms(alone.preview.medianMs)}`,
+        x(beside.preview.medianMs / alone.preview.medianMs),
+        met(beside.preview.medianMs / alone.preview.medianMs <= GOALS.besideVsAlone),
+      ],
+      [
+        `the slowest page or preview beside a runaway ≤ ${GOALS.besideWorstS} s`,
+        ms(Math.max(beside.page.worstMs, beside.preview.worstMs)),
+        `${GOALS.besideWorstS} s`,
+        x(Math.max(beside.page.worstMs, beside.preview.worstMs) / 1000 / GOALS.besideWorstS),
+        met(Math.max(beside.page.worstMs, beside.preview.worstMs) <= GOALS.besideWorstS * 1000),
+      ],
+      [
+        `the admin API while a runaway draws: slowest answer ≤ ${GOALS.adminWorstMs} ms`,
+        ms(beside.admin.worstMs),
+        `${GOALS.adminWorstMs} ms`,
+        x(beside.admin.worstMs / GOALS.adminWorstMs),
+        met(beside.admin.worstMs <= GOALS.adminWorstMs),
+      ],
+      [
+        `Node-RED's RSS once the drawing processes are let go ≤ ${GOALS.restedVsBefore}x its RSS before the runaways`,
+        mb(r.memory.rested.parent),
+        `before ${mb(r.memory.before.parent)}`,
+        x(r.memory.rested.parent / r.memory.before.parent),
+        met(r.memory.rested.parent / r.memory.before.parent <= GOALS.restedVsBefore && r.memory.rested.drawing === 0),
+      ],
+    );
   }
   const variants = results.push && results.push.variants;
   if (variants && variants.ours && variants.functionUndici) {
@@ -586,6 +660,115 @@ function goalRows(results) {
       met(ours / call <= GOALS.pushVsUndiciCall),
     ]);
   }
+  return rows;
+}
+
+function budgetRows({ costs, runaway: r }) {
+  const seconds = (milliseconds) => `${(milliseconds / 1000).toFixed(2)} s`;
+  const timesOf = (t) => `${ms(t.medianMs)} (p90 ${ms(t.p90Ms)}, slowest ${ms(t.worstMs)}; ${t.pages})`;
+  const firstLine = (text) => text.replace(/^the page failed: /, '').slice(0, 100) + (text.length > 100 ? '…' : '');
+  const rows = [];
+  for (const kind of ['elements', 'characters', 'picturePixels']) {
+    const c = costs[kind];
+    const per = c.bytesPerUnit >= 1024 ? `${(c.bytesPerUnit / 1024).toFixed(1)} KB` : `${Math.round(c.bytesPerUnit)} B`;
+    const each = c.usPerUnit >= 1 ? `${c.usPerUnit.toFixed(1)} µs` : `${(c.usPerUnit * 1000).toFixed(0)} ns`;
+    rows.push([
+      'Budget',
+      `a page of ${c.limit} ${c.unit}s (the limit) / of ${c.atQuarter.size}: time; drawing process's memory added`,
+      `${ms(c.atLimit.ms)}, +${mb(c.atLimit.mb)} / ${ms(c.atQuarter.ms)}, +${mb(c.atQuarter.mb)}; ${each} and ${per} a ${c.unit}`,
+      '',
+      '',
+    ]);
+  }
+  rows.push([
+    'Budget',
+    `the drawing process at rest (started, fonts loaded, a page drawn): RSS`,
+    mb(costs.elements.atLimit.baseMB),
+    '',
+    '',
+  ]);
+  rows.push([
+    'Budget',
+    `a list of ${costs.listItems.limit} items (the limit) filled, on Node-RED's event loop`,
+    `${ms(costs.listItems.fillMs)} (${costs.listItems.usPerItem.toFixed(2)} µs an item)`,
+    '',
+    '',
+  ]);
+  const alone = r.idle;
+  const beside = r.runaway.beside;
+  rows.push(
+    [
+      'Budget',
+      'without a runaway, 10 s: the page through a render node, median (p90, slowest; pages)',
+      timesOf(alone.page),
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      '... the admin API (a GET every 100 ms) / the preview (every 200 ms), medians',
+      `${ms(alone.admin.medianMs)} / ${ms(alone.preview.medianMs)}`,
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      `a runaway page (${r.runawayBoxes} boxes with blurred shadows) in a render node with the default budget: its end`,
+      `${seconds(r.runaway.stoppedMs)}: ${firstLine(r.runaway.error)}`,
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      'meanwhile, the page through another render node, median (p90, slowest; pages)',
+      timesOf(beside.page),
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      'meanwhile, the admin API: median (slowest; requests)',
+      `${ms(beside.admin.medianMs)} (${ms(beside.admin.worstMs)}; ${beside.admin.pages})`,
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      'meanwhile, the preview: median (slowest; previews)',
+      `${ms(beside.preview.medianMs)} (${ms(beside.preview.worstMs)}; ${beside.preview.pages})`,
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      "Node-RED's event loop, worst delay: without / with the runaway",
+      `${ms(alone.eventLoopDelayMaxMs)} / ${ms(beside.eventLoopDelayMaxMs)}`,
+      '',
+      '',
+    ],
+    ['Budget', 'the page after the runaway, median', ms(r.after.medianMs), '', ''],
+    [
+      'Budget',
+      'a list of 100000 items / a page of 2001 elements: until refused',
+      `${ms(r.refusals.listMs)} / ${ms(r.refusals.elementsMs)}`,
+      `≤ ${GOALS.refusedMs} ms`,
+      met(Math.max(r.refusals.listMs, r.refusals.elementsMs) <= GOALS.refusedMs),
+    ],
+    [
+      'Budget',
+      'a page over the memory budget (two blurs on 4096 x 4096): its end; the drawing process at its peak',
+      `${ms(r.memoryRunaway.stoppedMs)}: ${firstLine(r.memoryRunaway.error)}; ${mb(r.memoryRunaway.drawingPeakMB)}`,
+      '',
+      '',
+    ],
+    [
+      'Budget',
+      "Node-RED's RSS (its drawing processes'): before the runaways / at the peak / once they are let go",
+      `${mb(r.memory.before.parent)} (${mb(r.memory.before.drawing)}) / ${mb(r.memory.peak.parent)} (${mb(r.memory.peak.drawing)}) / ${mb(r.memory.rested.parent)} (${mb(r.memory.rested.drawing)}, after ${r.memory.restedAfterS.toFixed(0)} s)`,
+      '',
+      '',
+    ],
+  );
   return rows;
 }
 
@@ -659,6 +842,7 @@ async function main() {
     firstpush: firstPushPart,
     firstpage: firstPagePart,
     rendermemory: renderMemoryPart,
+    budget: budgetPart,
   };
   for (const part of parts) {
     if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
@@ -674,6 +858,7 @@ async function main() {
     ...(results.render ? renderRows(results.render) : []),
     ...(results.firstpage ? firstPageRows(results.firstpage) : []),
     ...(results.rendermemory ? renderMemoryRows(results.rendermemory) : []),
+    ...(results.budget ? budgetRows(results.budget) : []),
     ...(results.firstpush ? firstPushRows(results.firstpush) : []),
   ];
   console.log(`\nMachine: ${machine()}`);

@@ -6,6 +6,7 @@
 import { ALL_DEVICES, deviceId as parseDeviceId, todoId as parseTodoId } from '../lib/values/ids';
 import { fontSize as parseFontSize, pixels } from '../lib/values/display';
 import { LIMITS } from '../lib/values/limits';
+import { PAGE_BUDGET, pageTimeBudget } from '../lib/values/page-budget';
 import { text as parseText } from '../lib/values/primitives';
 import { asText, isEmpty, text } from './catalog';
 import { keyState } from './account-key';
@@ -115,6 +116,12 @@ function pixelSide(): EditorValidator {
   return untypedValidator(ruleCheck((value) => pixels(value, 'size'), range(1, LIMITS.pictureSide)));
 }
 
+/** A page's time budget in seconds; empty is the default. A number row with a spinner starts at the least. */
+function timeBudget(): EditorValidator & { min: number } {
+  const validate = rule(pageTimeBudget, range(PAGE_BUDGET.minSeconds, PAGE_BUDGET.maxSeconds));
+  return Object.assign(validate, { min: PAGE_BUDGET.minSeconds });
+}
+
 /** A TypedInput text: a valid property, or a typed-in text of at most `max` characters (as the runtime counts them) where the service sets a limit. */
 function typedText(typeField: string, max?: number): EditorValidator {
   if (max === undefined) return typedValidator(typeField, () => null);
@@ -159,6 +166,7 @@ export const validators = {
   todoId,
   fontSize,
   pixelSide,
+  timeBudget,
   typedText,
   atLeast,
   oneOf,

@@ -97,6 +97,7 @@ const DIALOGS: Record<string, Dialog> = {
       layoutRules: 'select',
       width: 'input',
       height: 'input',
+      timeBudget: 'input',
     },
   },
 };

@@ -86,7 +86,17 @@ const CONFIG_KEYS: Record<string, string[]> = {
     'skipUnchanged',
   ],
   'device-cloud-page-delete': ['deviceId', 'deviceIdType', 'pageId'],
-  'device-cloud-render': ['template', 'width', 'height', 'colors', 'dither', 'layoutRules', 'fonts', 'sample'],
+  'device-cloud-render': [
+    'template',
+    'width',
+    'height',
+    'colors',
+    'dither',
+    'layoutRules',
+    'fonts',
+    'timeBudget',
+    'sample',
+  ],
 };
 const ENDS_A_FLOW = [
   'device-cloud-display-text',

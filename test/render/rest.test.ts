@@ -1,5 +1,5 @@
-// A renderer at rest: a few seconds after its last page it lets go of the engine and its fonts (memory
-// Node-RED keeps for its other flows), and the next page loads them again and is drawn as before.
+// A renderer at rest: some time after its last page it lets go of its drawing process (memory Node-RED keeps
+// for its other flows), and the next page starts one again and is drawn as before.
 
 import { expect } from 'chai';
 import { PageRenderer } from '../../dist/lib/render';
@@ -16,10 +16,12 @@ describe('render: at rest', function () {
       const first = await pixelsOf(await renderer.render({ template, message: { payload: 0 } }));
       expect(darkness(first, 0, 0, 50, 50)).to.equal(1);
       await eventually(() => !renderer.loaded, { what: 'the engine let go', timeoutMs: 10_000, everyMs: 10 });
-      const next = await pixelsOf(await renderer.render({ template, message: { payload: 100 } }));
+      const png = await renderer.render({ template, message: { payload: 100 } });
+      // Before its next rest, 20 ms on.
+      expect(renderer.loaded, 'loaded again').to.equal(true);
+      const next = await pixelsOf(png);
       expect(darkness(next, 100, 0, 50, 50), 'the page after the rest').to.equal(1);
       expect(darkness(next, 0, 0, 50, 50)).to.equal(0);
-      expect(renderer.loaded, 'loaded again').to.equal(true);
     } finally {
       await renderer.close();
     }

@@ -1,5 +1,6 @@
-// The renderer's worker thread: pages queue, the main thread keeps running while pages are drawn, a worker
-// that fails costs one page, close ends it, and a process that drew pages exits by itself.
+// The renderer's drawing process: pages asked for together are each drawn, the main thread keeps running while
+// pages are drawn, a page over its time costs that page alone, close ends it, and a process that drew pages
+// exits by itself.
 
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
@@ -12,7 +13,7 @@ import { darkness, pixelsOf } from './support';
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 
-describe('render: the worker', function () {
+describe('render: the drawing process', function () {
   this.timeout(60_000);
 
   it('warms up at once and reports what it cost; pages asked for together are all drawn, each its own', async () => {
@@ -20,7 +21,7 @@ describe('render: the worker', function () {
     try {
       const report = await renderer.warmUp();
       expect(report.loadMs).to.be.above(0);
-      expect(report.firstPageMs).to.be.above(0);
+      expect(report.startMs).to.be.above(0);
       // Page n has one black square, at n x 100 px from the left.
       const pages = await Promise.all(
         [0, 1, 2].map((n) =>
@@ -42,8 +43,8 @@ describe('render: the worker', function () {
     }
   });
 
-  it('fails only the page whose worker is lost (here: too slow), then draws the next with a new worker', async () => {
-    const renderer = new PageRenderer({ pageTimeoutMs: 1 });
+  it('fails only the page over its time (here: 1 ms), then draws the next in a new process', async () => {
+    const renderer = new PageRenderer({ timeBudgetMs: 1 });
     try {
       await renderer.warmUp();
       const slow = renderer.render({ template: '<div style="font-size:300px">慢</div>', width: 4000, height: 4000 });
@@ -52,7 +53,7 @@ describe('render: the worker', function () {
         (error: DeviceCloudError) => {
           expect(error).to.be.instanceOf(DeviceCloudError);
           expect(error.kind).to.equal('timeout');
-          expect(error.message).to.match(/took over 1 ms/);
+          expect(error.message).to.match(/was not drawn within its time budget of 0.001 s and was stopped/);
         },
       );
     } finally {

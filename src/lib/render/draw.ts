@@ -1,20 +1,23 @@
 /**
- * One page, from filled HTML to PNG bytes: read the HTML (./html), build the tree Takumi draws (./elements),
- * load the fonts its text needs (./fonts), fit its text where it asks to be fitted (./fit-layout), draw our
- * pictures at the size of their boxes (./picture-boxes, ./page-images), draw the page, bring every pixel to the
- * palette by a threshold and write an indexed PNG (./page-png).
+ * One page, from filled HTML to PNG bytes: read the HTML (./html), hold its size against the page's limits
+ * (./page-size, ./budget), build the tree Takumi draws (./elements), load the fonts its text needs (./fonts), fit
+ * its text where it asks to be fitted (./fit-layout), draw our pictures at the size of their boxes
+ * (./picture-boxes, ./page-images), draw the page, bring every pixel to the palette by a threshold and write an
+ * indexed PNG (./page-png).
  *
  * A declaration Takumi cannot read (`font-size: huge`, `display: contents`) is left out, as a browser leaves it
  * out, and the page drawn without it; the caller is told which and where.
  */
 import { DeviceCloudError, invalid } from '../errors';
 import { PALETTES } from '../images/palette';
+import { checkPageSize } from './budget';
 import type { DrawingEngine } from './engine';
 import { pageTree, type PageTree } from './elements';
 import { fitLayout } from './fit-layout';
 import { characterName, PageFonts } from './fonts';
 import { parseHtml } from './html';
 import type { PageOptions } from './options';
+import { pageSize, type PageSize } from './page-size';
 import { pictureBoxes } from './picture-boxes';
 import { drawPictures } from './page-images';
 import { pagePng } from './page-png';
@@ -23,6 +26,8 @@ export interface DrawOptions extends PageOptions {
   signal?: AbortSignal;
   /** Told of each declaration left out, with the place of its element. */
   warn?: (text: string) => void;
+  /** Told the page's size once its HTML is read and found within the limits, before it is drawn. */
+  measured?: (size: PageSize) => void;
 }
 
 /** Takumi's words for a value it cannot read: `invalid value for fontSize, line 1, column 1 near "huge"`. */
@@ -74,8 +79,12 @@ async function withReadableStyles<T>(tree: PageTree, options: DrawOptions, work:
 export async function drawPage(engine: DrawingEngine, html: string, options: DrawOptions): Promise<Buffer> {
   const { width, height, signal } = options;
   const palette = PALETTES[options.colors];
+  const nodes = parseHtml(html);
+  const size = pageSize(nodes);
+  checkPageSize(size);
+  options.measured?.(size);
   const fonts = new PageFonts(options.fonts);
-  const tree = pageTree(parseHtml(html), {
+  const tree = pageTree(nodes, {
     width,
     height,
     rules: options.layoutRules,

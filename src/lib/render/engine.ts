@@ -3,8 +3,8 @@
  * layout, text shaped with the fonts it is given) and draws it to pixels, without a browser. Its native build
  * (`@takumi-rs/core`, an optional dependency with a binary per platform) draws off the event loop, on
  * Node.js's thread pool; where no binary loads (32-bit ARM, 32-bit Windows, a failed optional install), its
- * WebAssembly build (`@takumi-rs/wasm`) draws the same pages on the calling thread. The choice is made once
- * per process, when the first page renderer starts.
+ * WebAssembly build (`@takumi-rs/wasm`) draws the same pages on the calling thread. It is loaded in the drawing
+ * process (./drawing-process-main), never in Node-RED's own; the choice is made once per drawing process.
  *
  * `DEVICE_CLOUD_RENDER_ENGINE=webassembly` in the environment chooses the WebAssembly build on any host: a
  * switch to test and diagnose the fallback.
@@ -66,14 +66,16 @@ interface RenderOptions {
   width: number;
   height: number;
   format?: 'raw';
-  signal?: AbortSignal;
 }
 
-/** The part of Takumi's renderer (native or WebAssembly) we use. */
+/**
+ * The part of Takumi's renderer (native or WebAssembly) we use. The native build takes an abort signal, which
+ * stops a page still waiting for a thread, not one being drawn: a page is ended by ending its drawing process.
+ */
 interface TakumiRenderer {
   registerFont(font: { name: string; data: Uint8Array; weight: number; style: string }): Promise<unknown>;
-  render(node: TreeNode, options: RenderOptions): Promise<Uint8Array>;
-  measure(node: TreeNode, options: RenderOptions): Promise<MeasuredBox>;
+  render(node: TreeNode, options: RenderOptions, signal?: AbortSignal): Promise<Uint8Array>;
+  measure(node: TreeNode, options: RenderOptions, signal?: AbortSignal): Promise<MeasuredBox>;
   free?(): void;
 }
 
@@ -147,11 +149,10 @@ export function engineChoice(): EngineChoice {
 
 let noted = false;
 
-/** What the log says about the engine, once per process: the first call after it loaded; undefined after. */
-export function engineNoteOnce(): string | undefined {
-  if (!chosen || noted) return undefined;
+/** What the log says about the engine a page renderer draws with, once per process: the first call; undefined after. */
+export function engineNoteOnce(kind: EngineKind, nativeProblem?: string): string | undefined {
+  if (noted) return undefined;
   noted = true;
-  const { kind, nativeProblem } = chosen.choice;
   if (kind === 'native') return `page renderer: Takumi, native build (${process.platform}-${process.arch})`;
   return `page renderer: Takumi, WebAssembly build (slower than the native one): ${nativeProblem}`;
 }
@@ -191,25 +192,28 @@ export class DrawingEngine {
     const { takumi } = chosen as { takumi: TakumiModule };
     // No cache of decoded pictures: a page's pictures are drawn once, and memory is given back at once.
     const renderer = new takumi.Renderer({ cacheMaxBytes: 0 });
-    for (const { file, weight } of FONT_FILES) {
-      await renderer.registerFont({
-        name: FONT_FAMILY,
-        data: readFileSync(join(FONTS_DIR, file)),
-        weight,
-        style: 'normal',
-      });
-    }
+    // Side by side: the native build reads each on a thread of its own.
+    await Promise.all(
+      FONT_FILES.map(({ file, weight }) =>
+        renderer.registerFont({
+          name: FONT_FAMILY,
+          data: readFileSync(join(FONTS_DIR, file)),
+          weight,
+          style: 'normal',
+        }),
+      ),
+    );
     return new DrawingEngine(kind, renderer);
   }
 
   /** The tree drawn on a `width` x `height` page, as straight RGBA. */
   async pixels(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<Uint8Array> {
-    return this.live().render(root, { width, height, format: 'raw', ...(signal ? { signal } : {}) });
+    return this.live().render(root, { width, height, format: 'raw' }, signal);
   }
 
   /** The tree laid out on a `width` x `height` page: every box's size and place, without drawing. */
   async measure(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<MeasuredBox> {
-    return this.live().measure(root, { width, height, ...(signal ? { signal } : {}) });
+    return this.live().measure(root, { width, height }, signal);
   }
 
   /** Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own). */

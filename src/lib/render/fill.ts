@@ -9,6 +9,7 @@ import Mustache from 'mustache';
 import { types } from 'node:util';
 import { DeviceCloudError, invalid } from '../errors';
 import { CONTENT_TYPES, detectImageFormat } from '../images';
+import { ListItemCount } from './budget';
 import { applyHelpers, pageLanguage, readPipeline, type HelperContext } from './helpers';
 
 class MessageContext extends Mustache.Context {
@@ -56,13 +57,23 @@ function pictureDataUrl(bytes: Uint8Array): string {
   return `data:${type};base64,${buffer.toString('base64')}`;
 }
 
-const writer = new Mustache.Writer();
-// Writers keep every template they parse; templates from messages could be endless, and parsing one takes microseconds.
-Object.assign(writer, { templateCache: undefined });
+/** A writer for one page: it counts the items its lists repeat (./budget), before repeating them. */
+class PageWriter extends Mustache.Writer {
+  private readonly listItems = new ListItemCount();
+
+  override renderSection(...args: Parameters<Mustache.Writer['renderSection']>): string {
+    const [token, context] = args;
+    const value: unknown = context.lookup(token[1]);
+    if (Array.isArray(value)) this.listItems.add(token[1], value.length);
+    return super.renderSection(...args);
+  }
+}
 
 /** The template with its placeholders filled from `message`; a Mustache syntax error names the template. */
 export function fillTemplate(template: string, message: unknown, now = Date.now()): string {
   const view = message !== null && typeof message === 'object' ? message : {};
+  // A writer keeps every template it parses: templates from messages could be endless, and parsing one takes microseconds.
+  const writer = Object.assign(new PageWriter(), { templateCache: undefined });
   try {
     const helpers: HelperContext = { language: 'en-US', now };
     const lang = LANG_ATTRIBUTE.exec(template);

@@ -23,4 +23,8 @@ export interface FontFamily {
 /** A node's own fonts (./user-fonts): each family under a name of its own, with the name templates use. */
 export interface OwnFonts {
   families: readonly (FontFamily & { cssName: string })[];
+  /** What identifies these fonts: a digest of their files. */
+  key: string;
+  /** The files' bytes as read, from which a drawing process makes the same fonts (`ownFontsOf`). */
+  files: readonly Uint8Array[];
 }

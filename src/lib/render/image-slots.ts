@@ -7,7 +7,7 @@
  * when the page dithers them; each such image is a `PagePicture`, which ./picture-boxes sizes and
  * ./page-images draws. Until then its node shows a blank of the picture's natural proportions.
  */
-import { detectImageFormat } from '../images';
+import { detectImageFormat } from '../images/image-file';
 import { pictureHeader } from '../images/picture-size';
 import { chartSpec, type Chart } from './chart';
 import type { Declarations, ImageNode, RgbaImage, TreeNode } from './engine';
@@ -100,7 +100,7 @@ function picture(spec: PictureSpec, style: Declarations, pictures: PagePicture[]
 }
 
 /** A base64 picture's own size from its header (PNG, JPEG, GIF), for an img given one side only. */
-function naturalSize(dataUrl: string): readonly [number, number] | undefined {
+export function naturalSize(dataUrl: string): readonly [number, number] | undefined {
   const base64 = /^data:[^,]*;base64,/i.exec(dataUrl);
   if (!base64) return undefined;
   const bytes = Buffer.from(dataUrl.slice(base64[0].length), 'base64');

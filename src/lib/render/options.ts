@@ -39,6 +39,8 @@ export interface PageRequest {
    * cannot read, a character no font has, text that does not fit even at its smallest size).
    */
   warn?: (text: string) => void;
+  /** Seconds the page may take to be drawn (../values/page-budget); empty: the renderer's own budget. */
+  timeBudget?: unknown;
 }
 
 export interface PageOptions {
@@ -51,7 +53,7 @@ export interface PageOptions {
 }
 
 /** The checked size, colours and dithering; each empty field takes its default. */
-export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn'>): PageOptions {
+export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn' | 'timeBudget'>): PageOptions {
   return {
     width: side(request.width, 'width', DEFAULT_WIDTH),
     height: side(request.height, 'height', DEFAULT_HEIGHT),

@@ -1,7 +1,7 @@
 /**
  * One page renderer for the whole runtime: every render node and the editor's preview lease it, so a flow
- * with ten render nodes still has one worker. The worker starts with the first lease and ends when the
- * last lease is released (a redeploy releases and acquires again; the worker is started anew then).
+ * with ten render nodes still has one drawing process (two while one page runs long). It starts with the first
+ * lease and ends when the last lease is released (a redeploy releases and acquires again; it starts anew then).
  */
 import { PageRenderer, type RendererOptions } from './renderer';
 

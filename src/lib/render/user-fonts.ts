@@ -41,14 +41,13 @@ export function fontFileList(value: unknown, field = 'fonts'): string[] {
 
 /** The fonts of `files` (each relative to `baseDir` unless absolute); a file that cannot be used names itself. */
 export function loadFontFiles(files: readonly string[], baseDir: string, field = 'fonts'): OwnFonts {
-  const faces: { facts: FontFacts; digest: string }[] = [];
+  const read: Uint8Array[] = [];
   for (const file of files) {
     const path = isAbsolute(file) ? file : resolve(baseDir, file);
-    let bytes: Buffer;
     try {
       if (statSync(path).size > MAX_FONT_BYTES)
         throw invalid(field, `${file} is larger than ${MAX_FONT_BYTES >> 20} MB`);
-      bytes = readFileSync(path);
+      read.push(readFileSync(path));
     } catch (error) {
       if (error instanceof Error && 'kind' in error) throw error;
       const code = (error as NodeJS.ErrnoException).code;
@@ -57,19 +56,35 @@ export function loadFontFiles(files: readonly string[], baseDir: string, field =
         `${file} cannot be read (${code === 'ENOENT' ? `no such file: ${path}` : (code ?? 'error')})`,
       );
     }
-    try {
-      faces.push({ facts: readFontFile(bytes), digest: createHash('sha256').update(bytes).digest('hex') });
-    } catch (error) {
-      const reason = error instanceof FontFileError ? error.message : 'it cannot be read as a font';
-      throw invalid(field, `${file} is not a usable font: ${reason}`);
-    }
   }
+  return ownFontsOf(read, (index, reason) => invalid(field, `${files[index]} is not a usable font: ${reason}`));
+}
+
+/**
+ * The fonts of the files' bytes, as `loadFontFiles` read them: in a drawing process, the same fonts as the node's,
+ * whose files may have changed since.
+ */
+export function ownFontsOf(
+  files: readonly Uint8Array[],
+  unusable: (index: number, reason: string) => Error = (index, reason) => new Error(`font ${index + 1}: ${reason}`),
+): OwnFonts {
+  const faces = files.map((bytes, index) => {
+    try {
+      return { facts: readFontFile(bytes), digest: digestOf(bytes) };
+    } catch (error) {
+      throw unusable(index, error instanceof FontFileError ? error.message : 'it cannot be read as a font');
+    }
+  });
   const byFamily = new Map<string, { facts: FontFacts; digest: string }[]>();
   for (const face of faces) {
     const key = face.facts.family.toLowerCase();
     byFamily.set(key, [...(byFamily.get(key) ?? []), face]);
   }
   return {
+    key: createHash('sha256')
+      .update(faces.map((face) => face.digest).join())
+      .digest('hex'),
+    files,
     families: [...byFamily.values()].map((members) => {
       const cssName = members[0].facts.family;
       const digest = createHash('sha256')
@@ -88,6 +103,10 @@ export function loadFontFiles(files: readonly string[], baseDir: string, field =
       return { name, cssName, coverage, faces: fontFaces };
     }),
   };
+}
+
+function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function* codePoints(coverage: Coverage): Generator<number> {

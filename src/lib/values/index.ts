@@ -6,6 +6,7 @@
  */
 export * from './primitives';
 export * from './limits';
+export * from './page-budget';
 export * from './ids';
 export * from './display';
 export * from './todos';

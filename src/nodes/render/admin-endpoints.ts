@@ -2,7 +2,7 @@
  * The render node's dialog talks to the runtime through two admin endpoints: the built-in layouts (starting
  * points for a template) and the preview, a page drawn from the dialog's template and sample message by the
  * same renderer the node uses. The preview holds a lease on the shared renderer while the editor uses it,
- * and gives it back after a quiet spell, so an editor session does not keep a worker alive for good.
+ * and gives it back after a quiet spell, so an editor session does not keep a drawing process alive for good.
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
@@ -45,6 +45,7 @@ async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
       colors: body.colors,
       dither: body.dither,
       layoutRules: body.layoutRules,
+      timeBudget: body.timeBudget,
       fonts,
     });
     res.status(200).type('image/png').send(page);

@@ -96,6 +96,7 @@ function drawPreview(): void {
       colors: $('#node-input-colors').val(),
       dither: $('#node-input-dither').val(),
       layoutRules: $('#node-input-layoutRules').val(),
+      timeBudget: $('#node-input-timeBudget').val(),
       fonts: $('#node-input-fonts').val(),
     }),
   );

@@ -2,6 +2,7 @@ import { PALETTE_NAMES } from '../../lib/images/palette';
 import { DITHER_MODES } from '../../lib/images/dither';
 import { LAYOUT_RULES } from '../../lib/render/options';
 import { DEFAULT_SCREEN } from '../../lib/values/display';
+import { PAGE_BUDGET } from '../../lib/values/page-budget';
 import { renderDialog } from './editor-dialog';
 
 RED.nodes.registerType('device-cloud-render', {
@@ -16,6 +17,8 @@ RED.nodes.registerType('device-cloud-render', {
     colors: { value: PALETTE_NAMES[0], validate: DeviceCloudEditor.validators.oneOf(PALETTE_NAMES) },
     dither: { value: DITHER_MODES[0], validate: DeviceCloudEditor.validators.oneOf(DITHER_MODES) },
     layoutRules: { value: LAYOUT_RULES[0], validate: DeviceCloudEditor.validators.oneOf(LAYOUT_RULES) },
+    // Absent (a flow saved before there was a budget) or empty: the default.
+    timeBudget: { value: String(PAGE_BUDGET.defaultSeconds), validate: DeviceCloudEditor.validators.timeBudget() },
     fonts: { value: '' },
     sample: { value: '' },
   },

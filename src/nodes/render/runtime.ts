@@ -35,8 +35,8 @@ const renderNode = defineLocalNode<Running>({
       showStatus({ fill: 'red', shape: 'ring', text: texts._(text('fonts')) });
     }
     lease.renderer.warmUp().then(
-      () => {
-        const note = engineNoteOnce();
+      (report) => {
+        const note = engineNoteOnce(report.engine, report.nativeProblem);
         if (note) node.log(note);
       },
       (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
@@ -63,6 +63,8 @@ const renderNode = defineLocalNode<Running>({
         dither: await inputs.dialog('dither'),
         // A flow saved before there was a choice has `flex`, the rules it was drawn with (the node's migration 1).
         layoutRules: await inputs.dialog('layoutRules'),
+        // The node's own: a message cannot buy itself more time.
+        timeBudget: await inputs.dialog('timeBudget'),
         fonts,
         warn,
       },

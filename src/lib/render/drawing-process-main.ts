@@ -1,0 +1,91 @@
+/**
+ * The drawing process: a Node.js process of its own, started by a page renderer (./renderer, through
+ * ./drawing-process), that draws its pages and can be ended at any moment, whatever it is doing. It loads the
+ * engine and the fonts, says it is ready, then draws the pages it is sent, several at once where the native
+ * engine draws them on the thread pool. While it draws it tells how much memory it holds. It ends when its page
+ * renderer lets go of it, or ends.
+ */
+import { performance } from 'node:perf_hooks';
+import { asDeviceCloudError, describeThrown } from '../errors';
+import { drawPage } from './draw';
+import type { DrawingOptions, ErrorData, FromDrawing, ToDrawing } from './drawing-messages';
+import { DrawingEngine, engineChoice, type EngineChoice } from './engine';
+import type { OwnFonts } from './font-types';
+import type { PageOptions } from './options';
+import { ownFontsOf } from './user-fonts';
+
+const MEMORY_REPORT_MS = 50;
+
+const pages = new Map<number, AbortController>();
+let memoryReports: NodeJS.Timeout | undefined;
+/** The node fonts this process was sent, by their key. */
+const nodeFonts = new Map<string, OwnFonts>();
+
+function send(message: FromDrawing): void {
+  process.send?.(message);
+}
+
+function errorData(error: unknown): ErrorData {
+  const failure = asDeviceCloudError(error);
+  return { kind: failure.kind, message: failure.message, ...(failure.field ? { field: failure.field } : {}) };
+}
+
+function reportMemory(): void {
+  if (pages.size === 0) {
+    clearInterval(memoryReports);
+    memoryReports = undefined;
+    return;
+  }
+  send({ type: 'memory', rss: process.memoryUsage.rss() });
+}
+
+/** The options as drawPage takes them: a node's fonts made once from the bytes sent with their first page. */
+function pageOptions({ fonts, ...rest }: DrawingOptions): PageOptions {
+  if (!fonts) return rest;
+  if (fonts.files && !nodeFonts.has(fonts.key)) nodeFonts.set(fonts.key, ownFontsOf(fonts.files));
+  const own = nodeFonts.get(fonts.key);
+  if (!own) throw new Error(`the node's fonts ${fonts.key} were never sent to the drawing process`);
+  return { ...rest, fonts: own };
+}
+
+function draw(engine: DrawingEngine, id: number, html: string, options: DrawingOptions): void {
+  const stop = new AbortController();
+  pages.set(id, stop);
+  memoryReports ??= setInterval(reportMemory, MEMORY_REPORT_MS);
+  Promise.resolve()
+    .then(() =>
+      drawPage(engine, html, {
+        ...pageOptions(options),
+        signal: stop.signal,
+        warn: (text) => send({ type: 'warn', id, text }),
+        measured: (size) => send({ type: 'measured', id, size }),
+      }),
+    )
+    .then(
+      (png) => send({ type: 'drawn', id, png }),
+      (error: unknown) => send({ type: 'failed', id, error: errorData(error) }),
+    )
+    .finally(() => pages.delete(id));
+}
+
+async function start(): Promise<void> {
+  let choice: EngineChoice;
+  let engine: DrawingEngine;
+  try {
+    choice = engineChoice();
+    engine = await DrawingEngine.start();
+  } catch (error) {
+    send({ type: 'broken', message: describeThrown(error) });
+    process.exit(1);
+  }
+  process.on('message', (message: ToDrawing) => {
+    if (message.type === 'draw') draw(engine, message.id, message.html, message.options);
+    else pages.get(message.id)?.abort();
+  });
+  // Since the process started: Node.js itself, our code, the engine and its fonts.
+  send({ type: 'ready', choice, loadMs: performance.now() });
+}
+
+// The page renderer let go, or its process ended: nothing is left to draw for.
+process.on('disconnect', () => process.exit(0));
+void start();
