@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DeviceCloudError } from '../../dist/lib/errors';
-import { PageRenderer, acquireRenderer } from '../../dist/lib/render';
+import { PageRenderer } from '../../dist/lib/render';
 import { darkness, pixelsOf } from './support';
 
 const run = promisify(execFile);
@@ -86,21 +86,31 @@ describe('render: the drawing process', function () {
   });
 
   it('shares one renderer among leases, closed with the last', async () => {
-    const first = acquireRenderer();
-    const second = acquireRenderer();
-    expect(second.renderer).to.equal(first.renderer);
-    await first.release();
-    await first.release();
-    const png = await second.renderer.render({ template: '<div>still open</div>' });
-    expect(png.length).to.be.above(0);
-    await second.release();
-    await second.renderer.render({ template: '<div>x</div>' }).then(
-      () => expect.fail('drawn after the last lease'),
-      (error: DeviceCloudError) => expect(error.kind).to.equal('aborted'),
-    );
-    const third = acquireRenderer();
-    expect(third.renderer).not.to.equal(first.renderer);
-    await third.release();
+    // In a process of its own: in this one, render nodes and previews of other tests may hold leases too.
+    const script = `
+      const { acquireRenderer } = require('./dist/lib/render');
+      (async () => {
+        const first = acquireRenderer();
+        const second = acquireRenderer();
+        console.log('shared', second.renderer === first.renderer);
+        await first.release();
+        await first.release();
+        const png = await second.renderer.render({ template: '<div>still open</div>' });
+        console.log('drawn while one lease is held', png.length > 0);
+        await second.release();
+        const after = await second.renderer.render({ template: '<div>x</div>' }).then(() => 'drawn', (error) => error.kind);
+        console.log('after the last lease', after);
+        const third = acquireRenderer();
+        console.log('a new renderer for a new lease', third.renderer !== first.renderer);
+        await third.release();
+      })();`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: ROOT, timeout: 30_000 });
+    expect(stdout.trim().split('\n')).to.deep.equal([
+      'shared true',
+      'drawn while one lease is held true',
+      'after the last lease aborted',
+      'a new renderer for a new lease true',
+    ]);
   });
 
   it('lets a process that drew pages exit by itself, closed or not', async () => {
