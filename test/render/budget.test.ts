@@ -200,6 +200,18 @@ describe('render: the page budget', function () {
       else process.env.DEVICE_CLOUD_RENDER_ENGINE = switchBefore;
     });
 
+    it("draws page after page in the same process: the engine's own memory is not taken for a page's", async () => {
+      const [drawing] = renderer.processIds;
+      // The WebAssembly engine's memory grows to about 130 MB over its first pages, and stays there.
+      for (const left of [0, 100, 200, 300, 0, 100, 200, 300, 0, 100, 200, 300]) {
+        expect(
+          await showsSquareAt(await renderer.render(squareAt(left)), left),
+          `the page with a square at ${left}`,
+        ).to.equal(true);
+      }
+      expect(renderer.processIds, 'the processes drawing').to.deep.equal([drawing]);
+    });
+
     it('draws a page asked for beside a runaway in a second process, and stops the runaway at its budget', async () => {
       const [drawing] = renderer.processIds;
       let ended = false;

@@ -25,8 +25,8 @@ export interface ErrorData {
 
 /** From the drawing process. */
 export type FromDrawing =
-  /** The engine and its fonts are loaded (`loadMs` after the process started): pages may come. */
-  | { type: 'ready'; choice: EngineChoice; loadMs: number }
+  /** The engine and its fonts are loaded (`loadMs` after the process started, holding `rss` bytes): pages may come. */
+  | { type: 'ready'; choice: EngineChoice; loadMs: number; rss: number }
   /** No engine loads: the process ends. */
   | { type: 'broken'; message: string }
   /** The page's HTML is read and within its limits; it is being drawn. */

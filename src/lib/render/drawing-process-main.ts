@@ -83,7 +83,7 @@ async function start(): Promise<void> {
     else pages.get(message.id)?.abort();
   });
   // Since the process started: Node.js itself, our code, the engine and its fonts.
-  send({ type: 'ready', choice, loadMs: performance.now() });
+  send({ type: 'ready', choice, loadMs: performance.now(), rss: process.memoryUsage.rss() });
 }
 
 // The page renderer let go, or its process ended: nothing is left to draw for.

@@ -45,7 +45,7 @@ export class DrawingProcess {
       events.gone(how);
     };
     this.child.on('message', (message: FromDrawing) => {
-      if (message.type === 'memory') this.toldRss = message.rss;
+      if (message.type === 'memory' || message.type === 'ready') this.toldRss = message.rss;
       events.message(message);
     });
     this.child.once('exit', (code, signal) => gone(signal ? `ended by ${signal}` : `exited with code ${code}`));

@@ -73,6 +73,8 @@ interface Place {
   readonly since: number;
   /** The keys of the node fonts it has been sent. */
   readonly fonts: Set<string>;
+  /** Its resident memory once its first page was drawn: the engine, its fonts and the code of every step. */
+  baseRss?: number;
 }
 
 interface Page {
@@ -105,10 +107,23 @@ const SPARE_AFTER_MS = 500;
  */
 const STANDBY_AFTER_MS = 1000;
 const MAX_PROCESSES = 2;
+/**
+ * A process that holds this much more memory than after its first page, once its pages are drawn, ends, and the
+ * next starts afresh: the system gets back what a big page left behind. (The engine and fonts alone hold about
+ * 70 MB natively and 120 MB as WebAssembly, so the rule counts from there.)
+ */
+const KEPT_MEMORY_BYTES = PAGE_BUDGET.memoryBytes / 4;
 /** Pages a process draws at once: the native engine on the thread pool's four threads; WebAssembly on its one. */
 const ROOM: Record<EngineKind, number> = { native: 4, webassembly: 1 };
 /** A page sent to another process more often than this, each time the one drawing it ended for another page, fails. */
 const MAX_MOVES = 2;
+
+/** The memory `place` holds beyond what it held once its first page was drawn. */
+function kept(place: Place): number {
+  const rss = place.process.rss();
+  place.baseRss ??= rss;
+  return rss - place.baseRss;
+}
 
 /** Whether a page had better go to `candidate` than to `best`. */
 function preferred(candidate: Place, best: Place): boolean {
@@ -363,7 +378,7 @@ export class PageRenderer {
           : errorOf(message.error),
       );
       // A process that kept much memory from its pages gives it back to the system: it ends, the next starts afresh.
-      if (place.pages.size === 0 && place.process.rss() > PAGE_BUDGET.memoryBytes / 2) this.retire(place);
+      if (place.pages.size === 0 && kept(place) > KEPT_MEMORY_BYTES) this.retire(place);
       else this.dispatch();
     }
   }
