@@ -6,21 +6,20 @@
 // template says (text by OCR, its QR code), and is the native build's page byte for byte.
 
 import { expect } from 'chai';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PageRenderer } from '../dist/lib/render';
 import { startSimulator, type SimImagePage, type Simulator } from '../dist/simulator/server';
 import { KITCHEN } from './fixtures/service';
 import { coloursOf, compact, pixelsOf, readQrCodes, readText } from './render/support';
-import { ROOT } from './support/package-files';
-import { runtimeFolder } from './support/runtime';
-import { freePort } from './support/sockets';
+import {
+  installPacked,
+  packPackage,
+  startNodeRed,
+  type InstalledNodeRed,
+  type PackedPackage,
+} from './support/installed-package';
 import { eventually } from './support/until';
-
-const run = promisify(execFile);
 
 const TEMPLATE = `<div style="padding:16px">
   <h1 style="margin:0 0 8px">{{payload.title}}</h1>
@@ -39,24 +38,16 @@ function removeNativeTakumi(userDir: string): string[] {
 
 describe('the npm package where the drawing engine has no native build (32-bit ARM, 32-bit Windows)', function () {
   this.timeout(240_000);
-  let dir: string;
+  let installed: PackedPackage | undefined;
   let sim: Simulator;
-  let nodeRed: ChildProcess | undefined;
-  let log = '';
+  let nodeRed: InstalledNodeRed | undefined;
+  const log = () => nodeRed?.log() ?? '';
   let base: string;
   let removed: string[];
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-no-native-takumi-'));
-    // The suite has just built dist/; the prepack build is the same step.
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-      cwd: ROOT,
-    });
-    const tarball = path.join(dir, (JSON.parse(stdout) as { filename: string }[])[0].filename);
-    const userDir = path.join(dir, 'user');
-    fs.mkdirSync(userDir);
-    fs.writeFileSync(path.join(userDir, 'package.json'), '{"name":"node-red-project","private":true}\n');
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: userDir });
+    installed = await packPackage('device-cloud-no-native-takumi-');
+    const userDir = await installPacked(installed);
     removed = removeNativeTakumi(userDir);
 
     sim = await startSimulator();
@@ -96,47 +87,19 @@ describe('the npm package where the drawing engine has no native build (32-bit A
       },
     ];
     const nodes = [...render('first', '1'), ...render('second', '2')];
-    // A node of a flow has a place on it; one without is taken for a config node.
-    const flows = [
-      { id: 'tab', type: 'tab', label: 'without native Takumi' },
-      { id: 'account', type: 'device-cloud-account', name: 'sim', baseUrl: sim.url },
-      ...nodes.map((node, index) => ({ x: 150 + (index % 3) * 200, y: 60 + Math.floor(index / 3) * 60, ...node })),
-    ];
-    const port = await freePort();
-    fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows));
-    fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({ account: { apiKey: sim.apiKey } }));
-    fs.writeFileSync(
-      path.join(userDir, 'settings.js'),
-      `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, logging: { console: { level: 'info' } } };\n`,
-    );
-    const red = path.join(runtimeFolder(), 'red.js');
-    const child = spawn(
-      process.execPath,
-      [red, '--userDir', userDir, '--settings', path.join(userDir, 'settings.js')],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    nodeRed = child;
-    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    base = `http://127.0.0.1:${port}`;
-    await eventually(async () => (await fetch(`${base}/flows`)).ok, {
-      what: 'Node-RED to start',
-      timeoutMs: 30_000,
-      everyMs: 100,
+    nodeRed = await startNodeRed(userDir, nodes, {
+      label: 'without native Takumi',
+      sim,
+      logLevel: 'info',
+      columns: 3,
     });
+    base = nodeRed.base;
   });
 
   after(async () => {
-    const child = nodeRed;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await nodeRed?.stop();
     if (sim) await sim.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    installed?.remove();
   });
 
   async function press(injectId: string): Promise<void> {
@@ -154,16 +117,26 @@ describe('the npm package where the drawing engine has no native build (32-bit A
   });
 
   it('says once, at deploy, that pages are drawn with the WebAssembly build, and why', async () => {
-    const line = await eventually(() => log.split('\n').find((text) => text.includes('page renderer: Takumi')), {
-      what: 'the log line that names the engine',
-      timeoutMs: 30_000,
-      everyMs: 100,
-    });
+    const line = await eventually(
+      () =>
+        log()
+          .split('\n')
+          .find((text) => text.includes('page renderer: Takumi')),
+      {
+        what: 'the log line that names the engine',
+        timeoutMs: 30_000,
+        everyMs: 100,
+      },
+    );
     expect(line).to.include(
       `page renderer: Takumi, WebAssembly build (slower than the native one): its native build for ${process.platform}-${process.arch} did not load: Cannot find native binding`,
     );
     expect(line).to.include('[info]');
-    expect(log.split('\n').filter((text) => text.includes('page renderer: Takumi'))).to.have.length(1);
+    expect(
+      log()
+        .split('\n')
+        .filter((text) => text.includes('page renderer: Takumi')),
+    ).to.have.length(1);
   });
 
   it('draws both nodes’ pages, readable, and each the native build’s page byte for byte', async () => {
@@ -194,6 +167,6 @@ describe('the npm package where the drawing engine has no native build (32-bit A
     } finally {
       await native.close();
     }
-    expect(log).to.not.include(sim.apiKey);
+    expect(log()).to.not.include(sim.apiKey);
   });
 });

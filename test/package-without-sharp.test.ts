@@ -7,21 +7,22 @@
 // platform problem and the way out; the problem is logged once.
 
 import { expect } from 'chai';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { startSimulator, type Simulator } from '../dist/simulator/server';
 import { bmpOfSize } from './fixtures/images';
 import { KITCHEN } from './fixtures/service';
-import { ROOT, pkg } from './support/package-files';
-import { runtimeFolder } from './support/runtime';
-import { freePort } from './support/sockets';
-import { eventually, within } from './support/until';
+import {
+  installPacked,
+  packPackage,
+  startNodeRed,
+  type InstalledNodeRed,
+  type PackedPackage,
+} from './support/installed-package';
+import { pkg } from './support/package-files';
+import { eventually } from './support/until';
 
-const run = promisify(execFile);
 const packageName = pkg.name;
 
 /** What sharp 0.35's loader throws on Raspberry Pi OS Bullseye, 32-bit. */
@@ -63,10 +64,10 @@ function inject(id: string, payload: string, target: string): Record<string, unk
 
 describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullseye)', function () {
   this.timeout(240_000);
-  let dir: string;
+  let installed: PackedPackage | undefined;
   let sim: Simulator;
-  let nodeRed: ChildProcess | undefined;
-  let log = '';
+  let nodeRed: InstalledNodeRed | undefined;
+  const log = () => nodeRed?.log() ?? '';
   let base: string;
   let errorsFile: string;
   let sharpVersion: string;
@@ -78,21 +79,14 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   const screenBmp = bmpOfSize(400, 300, { colour: (x) => (x < 200 ? [255, 0, 0] : [0, 0, 255]) });
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-no-sharp-'));
+    installed = await packPackage('device-cloud-no-sharp-');
+    const { dir } = installed;
+    const userDir = await installPacked(installed);
     smallPng = await small().toBuffer();
     largePng = await sharp({ create: { width: 800, height: 600, channels: 3, background: 'white' } })
       .png()
       .toBuffer();
     screenGif = await small().gif().toBuffer();
-    // The suite has just built dist/; the prepack build is the same step.
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-      cwd: ROOT,
-    });
-    const tarball = path.join(dir, (JSON.parse(stdout) as { filename: string }[])[0].filename);
-    const userDir = path.join(dir, 'user');
-    fs.mkdirSync(userDir);
-    fs.writeFileSync(path.join(userDir, 'package.json'), '{"name":"node-red-project","private":true}\n');
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: userDir });
     sharpVersion = breakSharp(userDir);
 
     sim = await startSimulator();
@@ -131,47 +125,19 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
         wires: [],
       },
     ];
-    // A node of a flow has a place on it; one without is taken for a config node.
-    const flows = [
-      { id: 'tab', type: 'tab', label: 'without sharp' },
-      { id: 'account', type: 'device-cloud-account', name: 'sim', baseUrl: sim.url },
-      ...nodes.map((node, index) => ({ x: 150 + (index % 2) * 250, y: 60 + Math.floor(index / 2) * 60, ...node })),
-    ];
-    const port = await freePort();
-    fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows));
-    fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({ account: { apiKey: sim.apiKey } }));
-    fs.writeFileSync(
-      path.join(userDir, 'settings.js'),
-      `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, logging: { console: { level: 'warn' } } };\n`,
-    );
-    const red = path.join(runtimeFolder(), 'red.js');
-    const child = spawn(
-      process.execPath,
-      [red, '--userDir', userDir, '--settings', path.join(userDir, 'settings.js')],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    nodeRed = child;
-    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    base = `http://127.0.0.1:${port}`;
-    await eventually(async () => (await fetch(`${base}/flows`)).ok, {
-      what: 'Node-RED to start',
-      timeoutMs: 30_000,
-      everyMs: 100,
+    nodeRed = await startNodeRed(userDir, nodes, {
+      label: 'without sharp',
+      sim,
+      logLevel: 'warn',
+      columns: 2,
     });
+    base = nodeRed.base;
   });
 
   after(async () => {
-    const child = nodeRed;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await within(exited, 'Node-RED to stop on SIGTERM');
-    }
+    await nodeRed?.stop();
     if (sim) await sim.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    installed?.remove();
   });
 
   async function press(injectId: string): Promise<void> {
@@ -193,11 +159,17 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   });
 
   it('warns at deploy, before any message, that pictures cannot be fitted: the problem and the way out', async () => {
-    const warning = await eventually(() => log.split('\n').find((line) => line.includes('pictures cannot be fitted')), {
-      what: 'the warning about sharp',
-      timeoutMs: 30_000,
-      everyMs: 100,
-    });
+    const warning = await eventually(
+      () =>
+        log()
+          .split('\n')
+          .find((line) => line.includes('pictures cannot be fitted')),
+      {
+        what: 'the warning about sharp',
+        timeoutMs: 30_000,
+        everyMs: 100,
+      },
+    );
     expect(warning).to.include('[warn]');
     expect(warning).to.include('needs glibc 2.36 or later; this system has glibc 2.31');
     expect(warning).to.include('upgrade to Raspberry Pi OS 12 (Bookworm) or later, or to the 64-bit Raspberry Pi OS');
@@ -262,8 +234,12 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
       timeoutMs: 30_000,
       everyMs: 100,
     });
-    expect(log.split('\n').filter((line) => line.includes('pictures cannot be fitted'))).to.have.length(1);
-    expect(log).to.not.include(sim.apiKey);
+    expect(
+      log()
+        .split('\n')
+        .filter((line) => line.includes('pictures cannot be fitted')),
+    ).to.have.length(1);
+    expect(log()).to.not.include(sim.apiKey);
   });
 
   it('display-image sends a 400 x 300 BMP as a PNG of its pixels, decoded without sharp', async () => {
