@@ -236,4 +236,4 @@ function sampleText(i) {
   return `Kitchen ${(19 + (i % 50) / 10).toFixed(1)} °C, humidity ${40 + (i % 20)} %, updated #${i}`;
 }
 
-module.exports = { ACCOUNT_ID, VARIANTS, benchFlows, FlowDriver, UndiciDriver, sampleText };
+module.exports = { ACCOUNT_ID, VARIANTS, benchFlows, FlowDriver, UndiciDriver, sampleText, sinks };

@@ -13,6 +13,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { DIST } = require('./common');
+const { sinks } = require('./flows');
 
 const WIDTH = 400;
 const HEIGHT = 300;
@@ -60,18 +61,7 @@ function renderFlow(tab, template = PAGE_TEMPLATE, config = {}) {
       ...config,
       wires: [[`${tab}-out`]],
     },
-    {
-      id: `${tab}-out`,
-      z: tab,
-      type: 'debug',
-      active: false,
-      tosidebar: false,
-      console: 'false',
-      tostatus: false,
-      complete: 'true',
-      wires: [],
-    },
-    { id: `${tab}-catch`, z: tab, type: 'catch', scope: null, uncaught: false, wires: [] },
+    ...sinks(tab),
   ];
 }
 
@@ -133,15 +123,18 @@ async function takumiAlone() {
   const { fromHtml } = require('@takumi-rs/helpers/html');
   const renderer = new Renderer();
   for (const font of fonts()) await renderer.registerFont(font);
-  return async (html) => {
-    const { node } = fromHtml(html);
-    const root = {
-      type: 'container',
-      style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: FONT_STACK },
-      children: [node],
-    };
-    return renderer.render(root, { width: WIDTH, height: HEIGHT, format: 'png' });
+  return async (html) => drawWithTakumi(renderer, fromHtml, html);
+}
+
+/** The HTML on a white page of the benchmark's size in the shipped fonts, drawn by Takumi's renderer, as a PNG. */
+function drawWithTakumi(renderer, fromHtml, html) {
+  const { node } = fromHtml(html);
+  const root = {
+    type: 'container',
+    style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: FONT_STACK },
+    children: [node],
   };
+  return renderer.render(root, { width: WIDTH, height: HEIGHT, format: 'png' });
 }
 
 /** Our HTML reader's tree as satori's elements: flex boxes where satori wants them (as the render node did). */
@@ -259,13 +252,7 @@ async function takumiCraft() {
       /src="icon:([^"]+)"/g,
       (_, name) => `src="${iconUrl(name)}"`,
     );
-    const { node } = fromHtml(html);
-    const root = {
-      type: 'container',
-      style: { width: WIDTH, height: HEIGHT, backgroundColor: 'white', color: 'black', fontFamily: FONT_STACK },
-      children: [node],
-    };
-    return renderer.render(root, { width: WIDTH, height: HEIGHT, format: 'png' });
+    return drawWithTakumi(renderer, fromHtml, html);
   };
 }
 

@@ -42,7 +42,8 @@ describe('the npm package where the drawing engine has no native build (32-bit A
   let sim: Simulator;
   let nodeRed: InstalledNodeRed | undefined;
   const log = () => nodeRed?.log() ?? '';
-  let base: string;
+  const press = (injectId: string) =>
+    nodeRed ? nodeRed.press(injectId) : Promise.reject(new Error('Node-RED did not start'));
   let removed: string[];
 
   before(async () => {
@@ -93,7 +94,6 @@ describe('the npm package where the drawing engine has no native build (32-bit A
       logLevel: 'info',
       columns: 3,
     });
-    base = nodeRed.base;
   });
 
   after(async () => {
@@ -101,11 +101,6 @@ describe('the npm package where the drawing engine has no native build (32-bit A
     if (sim) await sim.close();
     installed?.remove();
   });
-
-  async function press(injectId: string): Promise<void> {
-    const response = await fetch(`${base}/inject/${injectId}`, { method: 'POST' });
-    expect(response.status, `inject ${injectId}`).to.equal(200);
-  }
 
   function shownPage(page: number): SimImagePage | undefined {
     const shown = sim.state.pages.get(KITCHEN)?.[page - 1];

@@ -68,6 +68,8 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   let sim: Simulator;
   let nodeRed: InstalledNodeRed | undefined;
   const log = () => nodeRed?.log() ?? '';
+  const press = (injectId: string) =>
+    nodeRed ? nodeRed.press(injectId) : Promise.reject(new Error('Node-RED did not start'));
   let base: string;
   let errorsFile: string;
   let sharpVersion: string;
@@ -139,11 +141,6 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
     if (sim) await sim.close();
     installed?.remove();
   });
-
-  async function press(injectId: string): Promise<void> {
-    const response = await fetch(`${base}/inject/${injectId}`, { method: 'POST' });
-    expect(response.status, `inject ${injectId}`).to.equal(200);
-  }
 
   it('registers every node of the set, without an error', async () => {
     const response = await fetch(`${base}/nodes`, { headers: { accept: 'application/json' } });

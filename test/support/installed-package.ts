@@ -1,6 +1,7 @@
 // The published package as a user installs it: `npm pack`, installed into a plain Node-RED user directory, and
 // Node-RED run from that directory (its own process, its own flows file) as `node-red --userDir` runs it.
 
+import { expect } from 'chai';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +52,8 @@ export interface InstalledNodeRed {
   base: string;
   /** What it printed so far, both streams. */
   log(): string;
+  /** Presses the button of inject node `injectId`, as the editor does. */
+  press(injectId: string): Promise<void>;
   /** Ends it with SIGTERM and waits for its exit. */
   stop(): Promise<void>;
 }
@@ -109,5 +112,9 @@ export async function startNodeRed(
     await stop();
     throw new Error(`${(error as Error).message}\n${log}`);
   }
-  return { base, log: () => log, stop };
+  const press = async (injectId: string) => {
+    const response = await fetch(`${base}/inject/${injectId}`, { method: 'POST' });
+    expect(response.status, `inject ${injectId}`).to.equal(200);
+  };
+  return { base, log: () => log, press, stop };
 }
