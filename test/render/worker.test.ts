@@ -4,6 +4,7 @@
 
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DeviceCloudError } from '../../dist/lib/errors';
@@ -40,6 +41,32 @@ describe('render: the drawing process', function () {
       }
     } finally {
       await renderer.close();
+    }
+  });
+
+  it('starts its drawing process without what only slows a start: extra CA certificates, a heap flag', async function () {
+    // Linux tells each process's environment and command line; it also reads a process's memory from outside,
+    // which is why the heap flag is not needed there.
+    if (process.platform !== 'linux') this.skip();
+    const before = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = join(ROOT, 'no-such-bundle.pem');
+    const renderer = new PageRenderer();
+    try {
+      await renderer.warmUp();
+      const [pid] = renderer.processIds;
+      const environment = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+      expect(environment.filter((entry) => entry.startsWith('NODE_EXTRA_CA_CERTS='))).to.deep.equal([]);
+      expect(environment).to.include('ELECTRON_RUN_AS_NODE=1');
+      expect(commandLine.filter((argument) => argument.startsWith('--'))).to.deep.equal([]);
+      const pixels = await pixelsOf(
+        await renderer.render({ template: '<div style="width:50px;height:50px;background:black"></div>' }),
+      );
+      expect(darkness(pixels, 0, 0, 50, 50)).to.equal(1);
+    } finally {
+      await renderer.close();
+      if (before === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = before;
     }
   });
 

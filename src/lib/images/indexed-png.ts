@@ -3,26 +3,10 @@
  * sixteen. The file holds only the palette's colours, exactly, and stays small: a 400 x 300 page of text
  * is a few kilobytes.
  */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Rgb } from './palette';
 
 export const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let crc = -1;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
-}
 
 /** A PNG chunk: its length, type, data and CRC. */
 export function chunk(type: string, data: Uint8Array): Buffer {

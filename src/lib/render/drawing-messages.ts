@@ -25,7 +25,7 @@ export interface ErrorData {
 
 /** From the drawing process. */
 export type FromDrawing =
-  /** The engine and its fonts are loaded (`loadMs` after the process started, holding `rss` bytes): pages may come. */
+  /** The engine is loaded (`loadMs` after the process started, holding `rss` bytes), its fonts coming: pages may come. */
   | { type: 'ready'; choice: EngineChoice; loadMs: number; rss: number }
   /** No engine loads: the process ends. */
   | { type: 'broken'; message: string }

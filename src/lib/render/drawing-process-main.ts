@@ -1,8 +1,8 @@
 /**
  * The drawing process: a Node.js process of its own, started by a page renderer (./renderer, through
  * ./drawing-process), that draws its pages and can be ended at any moment, whatever it is doing. It loads the
- * engine and the fonts, says it is ready, then draws the pages it is sent, several at once where the native
- * engine draws them on the thread pool. While it draws it tells how much memory it holds. It ends when its page
+ * engine and says it is ready while its fonts are registered, then draws the pages it is sent, several at once
+ * where the native engine draws them on the thread pool. While it draws it tells how much memory it holds. It ends when its page
  * renderer lets go of it, or ends.
  */
 import { performance } from 'node:perf_hooks';
@@ -11,6 +11,7 @@ import { drawPage } from './draw';
 import type { DrawingOptions, ErrorData, FromDrawing, ToDrawing } from './drawing-messages';
 import { DrawingEngine, engineChoice, type EngineChoice } from './engine';
 import type { OwnFonts } from './font-types';
+import { startingFaces } from './fonts';
 import type { PageOptions } from './options';
 import { ownFontsOf } from './user-fonts';
 
@@ -21,8 +22,9 @@ let memoryReports: NodeJS.Timeout | undefined;
 /** The node fonts this process was sent, by their key. */
 const nodeFonts = new Map<string, OwnFonts>();
 
+/** Tells the page renderer, if it still listens: one that let go (closed at once, say) needs no answer. */
 function send(message: FromDrawing): void {
-  process.send?.(message);
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
 }
 
 function errorData(error: unknown): ErrorData {
@@ -68,12 +70,12 @@ function draw(engine: DrawingEngine, id: number, html: string, options: DrawingO
     .finally(() => pages.delete(id));
 }
 
-async function start(): Promise<void> {
+function start(): void {
   let choice: EngineChoice;
   let engine: DrawingEngine;
   try {
+    engine = DrawingEngine.start(startingFaces());
     choice = engineChoice();
-    engine = await DrawingEngine.start();
   } catch (error) {
     send({ type: 'broken', message: describeThrown(error) });
     process.exit(1);
@@ -82,10 +84,10 @@ async function start(): Promise<void> {
     if (message.type === 'draw') draw(engine, message.id, message.html, message.options);
     else pages.get(message.id)?.abort();
   });
-  // Since the process started: Node.js itself, our code, the engine and its fonts.
+  // Since the process started: Node.js itself, our code and the engine (its fonts are being registered).
   send({ type: 'ready', choice, loadMs: performance.now(), rss: process.memoryUsage.rss() });
 }
 
 // The page renderer let go, or its process ended: nothing is left to draw for.
 process.on('disconnect', () => process.exit(0));
-void start();
+start();

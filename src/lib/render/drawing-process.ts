@@ -5,7 +5,8 @@
  * budget is stopped by ending the process that draws it. It is let go gently when it is no longer needed.
  *
  * Its memory is read from the system where it can be (Linux: /proc), so a process busy in WebAssembly is watched
- * too, and else from what the process tells while it draws. Its JavaScript heap is held to the memory budget.
+ * too, and else from what the process tells while it draws; there, where a process busy in JavaScript could not
+ * tell, its JavaScript heap is also held to the memory budget by V8 (a flag that costs each start about 10 ms).
  * It keeps Node-RED's process alive only while it has work: its channel is referenced only then.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -17,11 +18,25 @@ import type { FromDrawing, ToDrawing } from './drawing-messages';
 
 const ENTRY = join(__dirname, 'drawing-process-main.js');
 const VM_RSS = /^VmRSS:\s+(\d+)\s+kB/m;
+/** Whether a process's memory is read from the system, whatever the process is doing. */
+const SYSTEM_TELLS_MEMORY = process.platform === 'linux';
 
 export interface DrawingProcessEvents {
   message(message: FromDrawing): void;
   /** The process is gone (ended, crashed, or it never started); `how` says how, for an error text. */
   gone(how: string): void;
+}
+
+/**
+ * Node-RED's environment, less what only costs the drawing process its start: it opens no connection, and
+ * Node.js reads and parses the whole bundle named by NODE_EXTRA_CA_CERTS before any code runs (a system's
+ * 200 KB bundle costs tens of milliseconds on a small machine, each time a process starts).
+ */
+export function drawingEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  // Where Node-RED runs inside Electron, its executable runs as Node.js.
+  const lean: NodeJS.ProcessEnv = { ...env, ELECTRON_RUN_AS_NODE: '1' };
+  delete lean.NODE_EXTRA_CA_CERTS;
+  return lean;
 }
 
 export class DrawingProcess {
@@ -32,11 +47,12 @@ export class DrawingProcess {
   constructor(events: DrawingProcessEvents) {
     this.child = fork(ENTRY, [], {
       // Not Node-RED's own flags (an inspector, a heap size for a whole runtime): the drawing process's.
-      execArgv: [`--max-old-space-size=${Math.round(PAGE_BUDGET.memoryBytes / 1024 / 1024)}`],
+      execArgv: SYSTEM_TELLS_MEMORY
+        ? []
+        : [`--max-old-space-size=${Math.round(PAGE_BUDGET.memoryBytes / 1024 / 1024)}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // Where Node-RED runs inside Electron, its executable runs as Node.js.
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      env: drawingEnvironment(process.env),
     });
     this.child.unref();
     const gone = (how: string): void => {
@@ -69,7 +85,7 @@ export class DrawingProcess {
   /** Its resident memory in bytes, as the system counts it. */
   rss(): number {
     const pid = this.child.pid;
-    if (process.platform === 'linux' && pid !== undefined && !this.gone) {
+    if (SYSTEM_TELLS_MEMORY && pid !== undefined && !this.gone) {
       try {
         const found = VM_RSS.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
         if (found) return Number(found[1]) * 1024;

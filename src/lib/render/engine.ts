@@ -11,8 +11,6 @@
  *
  * Nothing is fetched or read but the fonts given here: Takumi draws only pictures handed to it as data.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 export type EngineKind = 'native' | 'webassembly';
 export const ENGINE_SWITCH = 'DEVICE_CLOUD_RENDER_ENGINE';
@@ -66,16 +64,18 @@ interface RenderOptions {
   width: number;
   height: number;
   format?: 'raw';
+  /** Stops a page still waiting for a thread of the native build. */
+  signal?: AbortSignal;
 }
 
 /**
- * The part of Takumi's renderer (native or WebAssembly) we use. The native build takes an abort signal, which
- * stops a page still waiting for a thread, not one being drawn: a page is ended by ending its drawing process.
+ * The part of Takumi's renderer (native or WebAssembly) we use. The native build's abort signal stops a page
+ * still waiting for a thread, not one being drawn: a page is ended by ending its drawing process.
  */
 interface TakumiRenderer {
   registerFont(font: { name: string; data: Uint8Array; weight: number; style: string }): Promise<unknown>;
-  render(node: TreeNode, options: RenderOptions, signal?: AbortSignal): Promise<Uint8Array>;
-  measure(node: TreeNode, options: RenderOptions, signal?: AbortSignal): Promise<MeasuredBox>;
+  render(node: TreeNode, options: RenderOptions): Promise<Uint8Array>;
+  measure(node: TreeNode, options: RenderOptions): Promise<MeasuredBox>;
   free?(): void;
 }
 
@@ -157,21 +157,13 @@ export function engineNoteOnce(kind: EngineKind, nativeProblem?: string): string
   return `page renderer: Takumi, WebAssembly build (slower than the native one): ${nativeProblem}`;
 }
 
-/** The shipped fonts (dist/fonts): Noto Sans SC, regular and bold, subset at build time (scripts/fonts.js). */
-export const FONT_FAMILY = 'Noto Sans SC';
-const FONT_FILES = [
-  { file: 'NotoSansSC-Regular.ttf', weight: 400 },
-  { file: 'NotoSansSC-Bold.ttf', weight: 700 },
-];
-const FONTS_DIR = join(__dirname, '..', '..', 'fonts');
-
 /** A font face a page needs, loaded into the engine once (under `key`) and kept until it is closed. */
 export interface EngineFontFace {
   key: string;
   name: string;
   weight: number;
   style: string;
-  load(): Uint8Array;
+  load(): Promise<Uint8Array>;
 }
 
 /** One renderer with the shipped fonts: what a page renderer draws with. */
@@ -179,59 +171,63 @@ export class DrawingEngine {
   readonly kind: EngineKind;
   private renderer: TakumiRenderer | undefined;
   private readonly faces = new Map<string, Promise<unknown>>();
+  /** The faces loaded at the start are in (or one failed: then no page is drawn). */
+  private starting: Promise<unknown> = Promise.resolve();
 
   private constructor(kind: EngineKind, renderer: TakumiRenderer) {
     this.kind = kind;
     this.renderer = renderer;
-    for (const { file } of FONT_FILES) this.faces.set(file, Promise.resolve());
   }
 
-  /** A renderer of the chosen build, its fonts registered. */
-  static async start(): Promise<DrawingEngine> {
+  /**
+   * A renderer of the chosen build, at once, with `faces` loading: their files are read on the thread pool while
+   * the engine loads, and registered on the native build's threads while the first page is read. A page is
+   * laid out or drawn once they are in.
+   */
+  static start(faces: readonly EngineFontFace[]): DrawingEngine {
+    const files = faces.map((face) => ({ face, data: face.load() }));
+    // Each read is waited for below, once the engine is loaded: a failure is told to the pages then.
+    for (const { data } of files) data.catch(() => undefined);
     const kind = engineChoice().kind;
     const { takumi } = chosen as { takumi: TakumiModule };
     // No cache of decoded pictures: a page's pictures are drawn once, and memory is given back at once.
-    const renderer = new takumi.Renderer({ cacheMaxBytes: 0 });
-    // Side by side: the native build reads each on a thread of its own.
-    await Promise.all(
-      FONT_FILES.map(({ file, weight }) =>
-        renderer.registerFont({
-          name: FONT_FAMILY,
-          data: readFileSync(join(FONTS_DIR, file)),
-          weight,
-          style: 'normal',
+    const engine = new DrawingEngine(kind, new takumi.Renderer({ cacheMaxBytes: 0 }));
+    engine.starting = Promise.all(
+      files.map(({ face, data }) =>
+        engine.register(face, data).catch((error: unknown) => {
+          throw new Error(`the font ${face.key} did not load: ${firstLine(error)}`);
         }),
       ),
     );
-    return new DrawingEngine(kind, renderer);
+    engine.starting.catch(() => undefined);
+    return engine;
   }
 
   /** The tree drawn on a `width` x `height` page, as straight RGBA. */
   async pixels(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<Uint8Array> {
-    return this.live().render(root, { width, height, format: 'raw' }, signal);
+    await this.starting;
+    return this.live().render(root, { width, height, format: 'raw', signal });
   }
 
   /** The tree laid out on a `width` x `height` page: every box's size and place, without drawing. */
   async measure(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<MeasuredBox> {
-    return this.live().measure(root, { width, height }, signal);
+    await this.starting;
+    return this.live().measure(root, { width, height, signal });
   }
 
   /** Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own). */
   async addFaces(faces: readonly EngineFontFace[]): Promise<void> {
-    for (const face of faces) {
-      let loading = this.faces.get(face.key);
-      if (!loading) {
-        loading = this.live().registerFont({
-          name: face.name,
-          data: face.load(),
-          weight: face.weight,
-          style: face.style,
-        });
-        this.faces.set(face.key, loading);
-        loading.catch(() => this.faces.delete(face.key));
-      }
-      await loading;
-    }
+    for (const face of faces) await (this.faces.get(face.key) ?? this.register(face, face.load()));
+  }
+
+  /** Registers `face` from its bytes once read, under its key (forgotten again if it fails, to be tried anew). */
+  private register(face: EngineFontFace, data: Promise<Uint8Array>): Promise<unknown> {
+    const loading = data.then((bytes) =>
+      this.live().registerFont({ name: face.name, data: bytes, weight: face.weight, style: face.style }),
+    );
+    this.faces.set(face.key, loading);
+    loading.catch(() => this.faces.delete(face.key));
+    return loading;
   }
 
   /** Lets go of the renderer (its fonts and caches); later calls fail. */

@@ -9,7 +9,7 @@ export interface FontFace {
   /** What identifies it among the faces an engine has loaded. */
   key: string;
   /** Its bytes, read when the engine needs it. */
-  load(): Uint8Array;
+  load(): Promise<Uint8Array>;
 }
 
 /** A family a page may draw with: its name for the engine, its characters and its faces. */

@@ -7,10 +7,11 @@
  * template names their family in `font-family`.
  *
  * Before a page is drawn, its text is read character by character: each family that draws one of them is
- * loaded into the engine if it is not there yet (Noto Sans SC comes with the engine; the others only when a
- * page needs them), and a character no font of the page has is reported with its place.
+ * loaded into the engine if it is not there yet (the first two families start loading with the engine, as
+ * nearly every page has Latin letters or digits, and the package began with Chinese; the others load only when
+ * a page needs them), and a character no font of the page has is reported with its place.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Coverage } from './font-file';
 import type { FontFace, FontFamily, OwnFonts } from './font-types';
@@ -32,30 +33,70 @@ interface FontsFile {
   families: { name: string; faces: { file: string; weight: number }[]; coverage: string }[];
 }
 
+/** The families a drawing process starts loading with its engine, before any page asks. */
+const STARTING_FAMILIES = 2;
+
 let shipped: Map<string, FontFamily> | undefined;
 let shippedOrder: readonly string[] | undefined;
+
+/**
+ * A file's bytes, read by one call on Node.js's thread pool: not in pieces, each of which would wait for the
+ * event loop (busy loading the engine while the fonts are read).
+ */
+export function readWhole(path: string): Promise<Uint8Array> {
+  // What the executor throws (a file that is missing) rejects the promise.
+  return new Promise((resolve, reject) => {
+    const descriptor = openSync(path, 'r');
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.allocUnsafe(fstatSync(descriptor).size);
+    } catch (error) {
+      closeSync(descriptor);
+      throw error;
+    }
+    const readFrom = (offset: number): void =>
+      read(descriptor, bytes, offset, bytes.length - offset, offset, (error, count) => {
+        if (!error && count > 0 && offset + count < bytes.length) {
+          readFrom(offset + count);
+          return;
+        }
+        closeSync(descriptor);
+        if (error) reject(error);
+        else resolve(bytes.subarray(0, offset + count));
+      });
+    readFrom(0);
+  });
+}
 
 /** The shipped families by name, in the order of the page's font stack (read once, on the first page). */
 export function shippedFamilies(): Map<string, FontFamily> {
   if (shipped) return shipped;
   const file = JSON.parse(readFileSync(join(FONTS_DIR, 'fonts.json'), 'utf8')) as FontsFile;
   shipped = new Map(
-    file.families.map((family) => [
-      family.name,
-      {
+    file.families.map((family) => {
+      let coverage: Coverage | undefined;
+      const faces = family.faces.map(({ file: face, weight }) => ({
         name: family.name,
-        coverage: Coverage.fromText(family.coverage),
-        faces: family.faces.map(({ file: face, weight }) => ({
-          name: family.name,
-          weight,
-          style: 'normal' as const,
-          key: face,
-          load: () => readFileSync(join(FONTS_DIR, face)),
-        })),
-      },
-    ]),
+        weight,
+        style: 'normal' as const,
+        key: face,
+        load: () => readWhole(join(FONTS_DIR, face)),
+      }));
+      // Read when a page's text first falls back to it: most pages never reach the later families.
+      const read = {
+        name: family.name,
+        faces,
+        coverage: { has: (code: number) => (coverage ??= Coverage.fromText(family.coverage)).has(code) },
+      };
+      return [family.name, read];
+    }),
   );
   return shipped;
+}
+
+/** The faces a drawing process loads as it starts: those of the first families of the stack. */
+export function startingFaces(): FontFace[] {
+  return [...shippedFamilies().values()].slice(0, STARTING_FAMILIES).flatMap((family) => family.faces);
 }
 
 /** The shipped families in the order an element of language `lang` falls back through them. */

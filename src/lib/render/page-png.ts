@@ -31,15 +31,35 @@ function words(rgba: Uint8Array, pixels: number): Int32Array {
   return new Int32Array(aligned.buffer, aligned.byteOffset, pixels);
 }
 
+/**
+ * Whether row `y` of the pixels is the row above it again, compared in one call: a page is mostly rows of
+ * margin and space between lines, and such a row is packed by copying the one above.
+ */
+function repeatsRowAbove(bytes: Buffer, y: number, rowLength: number): boolean {
+  const start = y * rowLength;
+  return y > 0 && bytes.compare(bytes, start - rowLength, start, start, start + rowLength) === 0;
+}
+
+/** The pixels' bytes as a Buffer over the same memory, to compare rows in one call. */
+function rowBytesOf(rgba: Uint8Array): Buffer {
+  return Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+}
+
 /** Black and white: 8 pixels a byte, the common page, so a loop of its own. */
 function twoColourRows(rgba: Uint8Array, pixels: Int32Array, width: number, height: number, palette: readonly Rgb[]) {
   const stride = rowBytes(width, 1) + 1;
   const rows = Buffer.alloc(stride * height);
+  const bytes = rowBytesOf(rgba);
   const dark = nearestIndex(palette, 0, 0, 0);
   const light = 1 - dark;
   let previous = ~pixels[0]; // unlike the first pixel
   let previousIndex = 0;
   for (let y = 0; y < height; y++) {
+    // The row ends in the pixel the row above ended in: the run state carries over unchanged.
+    if (repeatsRowAbove(bytes, y, width * 4)) {
+      rows.copyWithin(y * stride + 1, (y - 1) * stride + 1, y * stride);
+      continue;
+    }
     let at = y * stride + 1; // after the row's filter byte, 0: none
     let byte = 0;
     let filled = 0;
@@ -74,9 +94,14 @@ function paletteRows(rgba: Uint8Array, pixels: Int32Array, width: number, height
   const perByte = 8 / depth;
   const stride = rowBytes(width, depth) + 1;
   const rows = Buffer.alloc(stride * height);
+  const bytes = rowBytesOf(rgba);
   let previous = ~pixels[0]; // unlike the first pixel
   let previousIndex = 0;
   for (let y = 0; y < height; y++) {
+    if (repeatsRowAbove(bytes, y, width * 4)) {
+      rows.copyWithin(y * stride + 1, (y - 1) * stride + 1, y * stride);
+      continue;
+    }
     let at = y * stride + 1;
     let byte = 0;
     let filled = 0;

@@ -97,7 +97,7 @@ export function ownFontsOf(
         weight: facts.weight,
         style: facts.italic ? 'italic' : 'normal',
         key: `${name} ${own}`,
-        load: () => facts.data,
+        load: () => Promise.resolve(facts.data),
       }));
       const coverage = Coverage.of(members.flatMap(({ facts }) => [...codePoints(facts.coverage)]));
       return { name, cssName, coverage, faces: fontFaces };
