@@ -216,6 +216,16 @@ const CRAFT_ITEMS = [
   ['pill', 'Vitamins'],
 ];
 
+/**
+ * The message of craft page `i` whose note is alternately long (shrunk) and short (at its size): each page is
+ * fitted unlike the one before it.
+ */
+function refitMessage(i) {
+  const message = craftMessage(i);
+  if (i % 2 === 1) message.payload.note = 'Meeting room booked';
+  return message;
+}
+
 /** The message of craft page `i`. */
 function craftMessage(i) {
   const now = Date.UTC(2026, 10, 24, 9, 0) + i * 60_000;
@@ -236,7 +246,7 @@ function craftMessage(i) {
  * HTML reader, PNG out, and no cache of decoded pictures, as the render node draws. The attributes of fitting
  * mean nothing to it: it draws every item of the list, clipped, and the note at its size.
  */
-async function takumiCraft() {
+async function takumiCraft(message = craftMessage) {
   const { Renderer } = require('@takumi-rs/core');
   const { fromHtml } = require('@takumi-rs/helpers/html');
   const { fillTemplate } = require(path.join(DIST, 'lib', 'render', 'fill'));
@@ -248,7 +258,7 @@ async function takumiCraft() {
     return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   };
   return async (i) => {
-    const html = fillTemplate(CRAFT_TEMPLATE, craftMessage(i), Date.UTC(2026, 10, 24, 9, 0)).replace(
+    const html = fillTemplate(CRAFT_TEMPLATE, message(i), Date.UTC(2026, 10, 24, 9, 0)).replace(
       /src="icon:([^"]+)"/g,
       (_, name) => `src="${iconUrl(name)}"`,
     );
@@ -259,6 +269,7 @@ async function takumiCraft() {
 module.exports = {
   CRAFT_TEMPLATE,
   craftMessage,
+  refitMessage,
   takumiCraft,
   WIDTH,
   HEIGHT,

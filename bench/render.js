@@ -19,6 +19,7 @@ const {
   CRAFT_TEMPLATE,
   RenderDriver,
   craftMessage,
+  refitMessage,
   pageHtml,
   renderFlow,
   satoriWithResvg,
@@ -115,6 +116,7 @@ async function main() {
   if (!flowOnly) {
     flows.push(
       ...renderFlow('craft', CRAFT_TEMPLATE, { layoutRules: 'flex' }),
+      ...renderFlow('refit', CRAFT_TEMPLATE, { layoutRules: 'flex' }),
       ...renderFlow('dashboard', DASHBOARD),
       ...renderFlow('photo', PHOTO_PAGE, { colors: 'bwry', dither: 'floyd-steinberg' }),
     );
@@ -133,6 +135,10 @@ async function main() {
       const craftTakumi = await takumiCraft();
       variants.craft = async (i) => (await craft.draw(i, craftMessage(i))).png;
       variants.craftTakumi = (i) => craftTakumi(i);
+      const refit = new RenderDriver(nodeRed, 'refit');
+      const refitTakumi = await takumiCraft(refitMessage);
+      variants.refit = async (i) => (await refit.draw(i, refitMessage(i))).png;
+      variants.refitTakumi = (i) => refitTakumi(i);
     }
     const names = Object.keys(variants);
     const times = Object.fromEntries(names.map((name) => [name, []]));

@@ -509,6 +509,14 @@ function renderRows({ native, webassembly }) {
     ],
     [
       'Render',
+      'the craft page fitted unlike the page before it (its note alternately long and short) through the node',
+      `${page(native.page.refit)}; ${x(native.page.refit.medianMs / native.page.refitTakumi.medianMs)} Takumi alone`,
+      '',
+      '',
+    ],
+    ['Render', 'the same pages, Takumi native alone (PNG out)', page(native.page.refitTakumi), '', ''],
+    [
+      'Render',
       'main thread while pages are drawn through the node: busy share; worst event-loop delay',
       `${(native.mainThread.busy * 100).toFixed(1)} %; ${ms(native.mainThread.eventLoopDelayMaxMs)}`,
       '',

@@ -81,6 +81,28 @@ const PAGES: Record<string, PageAsked> = {
   },
 };
 
+// One template drawn again and again, fitted alike or not: each page as its own data asks, whatever came before.
+const AGAIN_LIST = `<div style="display:flex;flex-direction:column;height:100%;padding:10px 16px">
+  <div data-overflow="+{n} more" style="display:flex;flex-direction:column;flex-grow:1;font-size:24px">
+    {{#payload}}<div style="margin-top:6px">{{.}}</div>{{/payload}}
+  </div>
+</div>`;
+const AGAIN_LISTS = [14, 14, 3, 3, 12];
+const AGAIN_NOTE =
+  '<div style="margin:20px;width:260px;height:110px;font-size:40px" data-fit="shrink">{{payload}}</div>';
+const AGAIN_NOTES = [PARAGRAPH, PARAGRAPH, 'Booked', PARAGRAPH];
+AGAIN_LISTS.forEach((count, i) => {
+  PAGES[`againList${i}`] = {
+    template: AGAIN_LIST,
+    message: { payload: ITEMS.slice(0, count) },
+    width: 400,
+    height: 260,
+  };
+});
+AGAIN_NOTES.forEach((note, i) => {
+  PAGES[`againNote${i}`] = { template: AGAIN_NOTE, message: { payload: note }, width: 400, height: 200 };
+});
+
 describe('render: text that fits, on a host without fonts', function () {
   this.timeout(120_000);
   const names = Object.keys(PAGES);
@@ -153,6 +175,43 @@ describe('render: text that fits, on a host without fonts', function () {
     const pixels = await pixelsOf(drawn.list.png);
     const footer = inkIn(pixels, 0, 250, 400, 300);
     expect(footer, 'the footer is on the page').to.not.equal(undefined);
+  });
+
+  it('fits each page of a template drawn again as its own data asks, alike the page before it or not', async () => {
+    let shownOfMany: number | undefined;
+    AGAIN_LISTS.forEach((count, i) => {
+      const lines = texts[`againList${i}`]
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      const items = lines.filter((line) => /^Item \d+$/.test(line));
+      expect(items, `list ${i}: ${texts[`againList${i}`]}`).to.deep.equal(ITEMS.slice(0, items.length));
+      if (count === 3) {
+        expect(items.length, `list ${i}`).to.equal(3);
+        expect(
+          lines.some((line) => /more$/.test(line)),
+          `list ${i}: no overflow line`,
+        ).to.equal(false);
+      } else {
+        expect(items.length, `list ${i}`).to.be.within(4, 8);
+        expect(lines, `list ${i}`).to.include(`+${count - items.length} more`);
+        if (count === 14) {
+          shownOfMany ??= items.length;
+          expect(items.length, `list ${i}: as many as the same list before it`).to.equal(shownOfMany);
+        }
+      }
+    });
+    const heights: number[] = [];
+    for (const [i, note] of AGAIN_NOTES.entries()) {
+      const box = inkBox(await pixelsOf(drawn[`againNote${i}`].png));
+      expect(box.right, `note ${i}`).to.be.below(280);
+      expect(box.bottom, `note ${i}: inside its box`).to.be.below(130);
+      expect(compact(texts[`againNote${i}`]), `note ${i}`).to.include(compact(note));
+      heights.push(box.bottom - box.top);
+    }
+    // "Booked" keeps its 40 px (its ink about 30 px tall); the paragraph shrinks to about half that on each line.
+    expect(heights[2], 'the short note at its own size').to.be.above(25);
+    expect(heights[3], 'the paragraph after it shrunk again: several lines').to.be.above(heights[2]);
   });
 
   it('counts in the container’s own words, in Chinese too, and adds no line when everything fits', () => {

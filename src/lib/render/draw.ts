@@ -13,7 +13,7 @@ import { PALETTES } from '../images/palette';
 import { checkPageSize } from './budget';
 import type { DrawingEngine } from './engine';
 import { pageTree, type PageTree } from './elements';
-import { fitLayout } from './fit-layout';
+import { fitLayout, fittedCopy, sameDecisions, type FitDecisions } from './fit-layout';
 import { characterName, PageFonts } from './fonts';
 import { parseHtml } from './html';
 import type { PageOptions } from './options';
@@ -53,6 +53,7 @@ function leaveOut(tree: PageTree, failure: string, options: DrawOptions): boolea
   for (const { node } of tree.styled) {
     if (node.style?.[property] === value) delete node.style[property];
   }
+  tree.leftOut++;
   const { line, column } = first.place;
   options.warn?.(`template: line ${line}, column ${column}: ${kebab(property)}: ${value} cannot be drawn; left out`);
   return true;
@@ -95,8 +96,18 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   const needs = fonts.needs(tree.texts);
   await engine.addFaces(needs.faces);
   warnMissing(needs.missing, options);
+  let drawn: Promise<Uint8Array> | undefined;
   if (tree.fits.length > 0 || tree.overflows.length > 0) {
-    await withReadableStyles(tree, options, () =>
+    const shape = pageShape(tree, options);
+    const guess = engine.kind === 'native' && tree.pictures.length === 0 ? steadyFit(shape) : undefined;
+    // Where the last pages of its shape were fitted alike, the page as they were fitted is drawn while this one is
+    // laid out, on another of the engine's threads: where this one is fitted alike too, that is its picture, and
+    // it took one step, not two. (Our pictures are drawn at the size layout gives them, so not beside it.)
+    const guessed = guess && fittedCopy(tree, guess);
+    const early = guessed && engine.pixels(guessed, width, height, signal);
+    early?.catch(() => undefined);
+    const leftOutBefore = tree.leftOut;
+    const decisions = await withReadableStyles(tree, options, () =>
       fitLayout(engine, tree, {
         width,
         height,
@@ -104,6 +115,8 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
         ...(options.warn ? { warn: options.warn } : {}),
       }),
     );
+    remember(shape, decisions);
+    if (early && guess && tree.leftOut === leftOutBefore && sameDecisions(decisions, guess)) drawn = early;
   }
   if (tree.pictures.length > 0) {
     await withReadableStyles(tree, options, async () => {
@@ -111,9 +124,36 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
       await drawPictures(engine, tree.pictures, boxes, { palette, dither: options.dither, signal });
     });
   }
-  const rgba = await withReadableStyles(tree, options, () => engine.pixels(tree.root, width, height, signal));
+  const rgba = await withReadableStyles(tree, options, async () => {
+    const early = drawn;
+    drawn = undefined;
+    return (early && (await early.catch(() => undefined))) ?? engine.pixels(tree.root, width, height, signal);
+  });
   signal?.throwIfAborted();
   return pagePng(rgba, width, height, palette);
+}
+
+/** The fitting decided for the last page of each shape, and whether the page before it was fitted alike. */
+const lastDecisions = new Map<string, { decisions: FitDecisions; steady: boolean }>();
+const MAX_SHAPES = 64;
+
+/** How the last pages of a shape were fitted, where the last two were fitted alike. */
+function steadyFit(shape: string): FitDecisions | undefined {
+  const last = lastDecisions.get(shape);
+  return last?.steady ? last.decisions : undefined;
+}
+
+/** What tells pages of one template apart from others: the size, and where the template asks for fitting. */
+function pageShape(tree: PageTree, options: DrawOptions): string {
+  const places = [...tree.fits, ...tree.overflows].map(({ place }) => `${place.line}:${place.column}`);
+  return `${options.width}x${options.height} ${options.layoutRules} ${places.join(' ')}`;
+}
+
+function remember(shape: string, decisions: FitDecisions): void {
+  const last = lastDecisions.get(shape);
+  lastDecisions.delete(shape);
+  if (lastDecisions.size >= MAX_SHAPES) lastDecisions.delete(lastDecisions.keys().next().value as string);
+  lastDecisions.set(shape, { decisions, steady: last !== undefined && sameDecisions(last.decisions, decisions) });
 }
 
 /** Each character no font of its text has, by code point and place: it would be drawn as an empty box. */

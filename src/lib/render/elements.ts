@@ -82,6 +82,8 @@ export interface PageTree {
   notes: string[];
   /** The icons: their size is always given, so a layout without drawing needs not read their pictures. */
   icons: ImageNode[];
+  /** How many declarations the engine could not read were left out of the page since it was built. */
+  leftOut: number;
 }
 
 export interface PageLayout {
@@ -352,6 +354,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     overflows: builder.overflows,
     notes: builder.notes,
     icons: builder.icons,
+    leftOut: 0,
   };
 }
 

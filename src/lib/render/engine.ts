@@ -64,13 +64,12 @@ interface RenderOptions {
   width: number;
   height: number;
   format?: 'raw';
-  /** Stops a page still waiting for a thread of the native build. */
-  signal?: AbortSignal;
 }
 
 /**
- * The part of Takumi's renderer (native or WebAssembly) we use. The native build's abort signal stops a page
- * still waiting for a thread, not one being drawn: a page is ended by ending its drawing process.
+ * The part of Takumi's renderer (native or WebAssembly) we use. Its abort signal is not used: it stops a page
+ * still waiting for a thread but not one being drawn, which would then go on unwatched after its page failed. A
+ * page is ended by ending its drawing process.
  */
 interface TakumiRenderer {
   registerFont(font: { name: string; data: Uint8Array; weight: number; style: string }): Promise<unknown>;
@@ -206,13 +205,15 @@ export class DrawingEngine {
   /** The tree drawn on a `width` x `height` page, as straight RGBA. */
   async pixels(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<Uint8Array> {
     await this.starting;
-    return this.live().render(root, { width, height, format: 'raw', signal });
+    signal?.throwIfAborted();
+    return this.live().render(root, { width, height, format: 'raw' });
   }
 
   /** The tree laid out on a `width` x `height` page: every box's size and place, without drawing. */
   async measure(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<MeasuredBox> {
     await this.starting;
-    return this.live().measure(root, { width, height, signal });
+    signal?.throwIfAborted();
+    return this.live().measure(root, { width, height });
   }
 
   /** Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own). */

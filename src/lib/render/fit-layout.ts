@@ -102,7 +102,18 @@ function textExtent(box: MeasuredBox): { right: number; bottom: number; lines: n
 /** A blank of an icon's grid: what layout needs of an icon whose size is given (reading its SVG costs more). */
 const ICON_BLANK = blank(24, 24);
 
-export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<void> {
+/**
+ * What fitting decided for a page, in the order of its requests: each fitted text's size (none where it fits as
+ * written) and the lines it is cut after (where not even its smallest size fits), and how many children each
+ * overflow container keeps (-1: all of them, and no overflow line).
+ */
+export interface FitDecisions {
+  fits: { size?: number; lines?: number }[];
+  overflows: number[];
+}
+
+/** Fits the page's texts and overflows, each decided from the page laid out once, and says what it decided. */
+export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<FitDecisions> {
   const pictures = tree.icons.map((icon) => icon.src);
   for (const icon of tree.icons) icon.src = ICON_BLANK;
   let laidOut: MeasuredBox;
@@ -112,8 +123,60 @@ export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: Fit
     tree.icons.forEach((icon, i) => (icon.src = pictures[i]));
   }
   const boxes = layoutBoxes(tree.root, laidOut);
-  for (const request of tree.fits) await fitText(engine, request, boxes, page);
-  for (const request of tree.overflows) keepWhatFits(request, boxes, page);
+  const decisions: FitDecisions = { fits: [], overflows: [] };
+  // One after another: a text's size is decided with the sizes decided before it applied.
+  for (const request of tree.fits) {
+    const decision = await fitText(engine, request, boxes, page);
+    applyFit(request, decision);
+    decisions.fits.push(decision);
+  }
+  for (const request of tree.overflows) {
+    const kept = keepWhatFits(request, boxes, page);
+    applyOverflow(request, kept);
+    decisions.overflows.push(kept);
+  }
+  return decisions;
+}
+
+export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
+  return (
+    a.fits.length === b.fits.length &&
+    a.overflows.length === b.overflows.length &&
+    a.fits.every((fit, i) => fit.size === b.fits[i].size && fit.lines === b.fits[i].lines) &&
+    a.overflows.every((kept, i) => kept === b.overflows[i])
+  );
+}
+
+/**
+ * A copy of the page's tree, not yet fitted, with `decisions` applied: the page `fitLayout` makes when it decides
+ * the same. Undefined when the decisions are not for this page's requests.
+ */
+export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNode | undefined {
+  if (decisions.fits.length !== tree.fits.length || decisions.overflows.length !== tree.overflows.length) {
+    return undefined;
+  }
+  const copyOf = new Map<TreeNode, TreeNode>();
+  const root = copyNode(tree.root, copyOf) as ContainerNode;
+  const copy = <T extends TreeNode>(node: T): T => copyOf.get(node) as T;
+  tree.fits.forEach((request, i) => applyFit({ ...request, node: copy(request.node) }, decisions.fits[i]));
+  tree.overflows.forEach((request, i) =>
+    applyOverflow(
+      { ...request, node: copy(request.node), line: copy(request.line), items: request.items.map(copy) },
+      decisions.overflows[i],
+    ),
+  );
+  return root;
+}
+
+/** A node and everything below it, copied where fitting changes them (styles and lists of children). */
+function copyNode(node: TreeNode, copyOf: Map<TreeNode, TreeNode>): TreeNode {
+  const copied: TreeNode = { ...node };
+  if (node.style) copied.style = { ...node.style };
+  if (node.type === 'container' && node.children) {
+    (copied as ContainerNode).children = node.children.map((child) => copyNode(child, copyOf));
+  }
+  copyOf.set(node, copied);
+  return copied;
 }
 
 /** The text of `request` alone at `size` px, in a box `width` wide, with what it inherits: its lines. */
@@ -144,7 +207,7 @@ async function fitText(
   request: FitRequest,
   boxes: Map<TreeNode, MeasuredBox>,
   page: FitPage,
-): Promise<void> {
+): Promise<{ size?: number; lines?: number }> {
   const box = boxes.get(request.node);
   if (!box) {
     throw templateError(request.place, 'data-fit: the box of this element could not be found: give it display:block');
@@ -158,32 +221,34 @@ async function fitText(
     extent.right <= width + SLACK &&
     extent.bottom <= height + SLACK &&
     (request.clamp === undefined || extent.lines.length <= request.clamp);
-  const style = request.node.style as Record<string, string>;
-  const first = textExtent(box);
-  if (fits(first)) {
-    if (request.clamp !== undefined) clampLines(style, request.clamp);
-    return;
-  }
+  if (fits(textExtent(box))) return {};
   const key = sizeKey(request, width, height);
   const known = key === undefined ? undefined : foundSizes.get(key);
-  const found = known ?? (await searchSize(engine, request, { width, height }, first, fits, page));
+  const found = known ?? (await searchSize(engine, request, { width, height }, textExtent(box), fits, page));
   if (key !== undefined && !known) {
     if (foundSizes.size >= MAX_FOUND_SIZES) foundSizes.delete(foundSizes.keys().next().value as string);
     foundSizes.set(key, found);
   }
-  style.fontSize = `${found.size}px`;
-  if (found.lines === undefined) {
+  if (found.lines !== undefined) {
+    const { line, column } = request.place;
+    page.warn?.(
+      `template: line ${line}, column ${column}: the text does not fit its box even at data-min-size ` +
+        `${request.minSize}px: it is cut after ${found.lines} line${found.lines === 1 ? '' : 's'}, ending in "…"`,
+    );
+  }
+  return found;
+}
+
+/** A text at the size decided (none: as written), clamped as it asks, or cut after the lines that fit with "…". */
+function applyFit(request: FitRequest, decision: { size?: number; lines?: number }): void {
+  const style = request.node.style as Record<string, string>;
+  if (decision.size !== undefined) style.fontSize = `${decision.size}px`;
+  if (decision.lines === undefined) {
     if (request.clamp !== undefined) clampLines(style, request.clamp);
     return;
   }
-  // Not even the smallest size fits: the lines that fit, the last ending in "…".
   style.overflowWrap = 'anywhere';
-  clampLines(style, found.lines);
-  const { line, column } = request.place;
-  page.warn?.(
-    `template: line ${line}, column ${column}: the text does not fit its box even at data-min-size ` +
-      `${request.minSize}px: it is cut after ${found.lines} line${found.lines === 1 ? '' : 's'}, ending in "…"`,
-  );
+  clampLines(style, decision.lines);
 }
 
 /** What decides the size a text fits at; undefined for a text too large to remember. */
@@ -250,7 +315,8 @@ async function searchSize(
   return { size: request.minSize, lines: Math.max(1, Math.min(lines, request.clamp ?? lines)) };
 }
 
-function keepWhatFits(request: OverflowRequest, boxes: Map<TreeNode, MeasuredBox>, page: FitPage): void {
+/** How many children of an overflow container fit whole beside its line; -1 when all of them fit. */
+function keepWhatFits(request: OverflowRequest, boxes: Map<TreeNode, MeasuredBox>, page: FitPage): number {
   const box = boxes.get(request.node);
   if (!box) {
     throw templateError(
@@ -267,12 +333,8 @@ function keepWhatFits(request: OverflowRequest, boxes: Map<TreeNode, MeasuredBox
     }
     return borderRect(itemBox);
   });
-  const node = request.node;
   let kept = rects.findIndex((rect) => !inside(rect));
-  if (kept === -1) {
-    node.children = (node.children ?? []).filter((child) => child !== request.line);
-    return;
-  }
+  if (kept === -1) return -1;
   const line = boxes.get(request.line);
   const lineWidth = line?.width ?? 0;
   const lineHeight = line?.height ?? 0;
@@ -282,13 +344,23 @@ function keepWhatFits(request: OverflowRequest, boxes: Map<TreeNode, MeasuredBox
     if (at.top + lineHeight <= bound.bottom + SLACK && at.left + lineWidth <= bound.right + SLACK) break;
     kept--;
   }
-  const leftOut = new Set(request.items.slice(kept));
-  node.children = (node.children ?? []).filter((child) => !leftOut.has(child));
-  request.line.children = [{ type: 'text', text: overflowText(request.text, request.items.length - kept) }];
   if (kept === 0 && rects[0] && rects[0].top + lineHeight > bound.bottom + SLACK) {
     const { line: row, column } = request.place;
     page.warn?.(
       `template: line ${row}, column ${column}: data-overflow: not even the overflow line fits this container`,
     );
   }
+  return kept;
+}
+
+/** The container with the children it keeps, then its line counting the rest; all of them and no line for -1. */
+function applyOverflow(request: OverflowRequest, kept: number): void {
+  const node = request.node;
+  if (kept === -1) {
+    node.children = (node.children ?? []).filter((child) => child !== request.line);
+    return;
+  }
+  const leftOut = new Set(request.items.slice(kept));
+  node.children = (node.children ?? []).filter((child) => !leftOut.has(child));
+  request.line.children = [{ type: 'text', text: overflowText(request.text, request.items.length - kept) }];
 }
