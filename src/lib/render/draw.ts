@@ -104,14 +104,13 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
     // laid out, on another of the engine's threads: where this one is fitted alike too, that is its picture, and
     // it took one step, not two. (Our pictures are drawn at the size layout gives them, so not beside it.)
     const guessed = guess && fittedCopy(tree, guess);
-    const early = guessed && engine.pixels(guessed, width, height, signal);
+    const early = guessed && engine.pixels(guessed, width, height);
     early?.catch(() => undefined);
     const leftOutBefore = tree.leftOut;
     const decisions = await withReadableStyles(tree, options, () =>
       fitLayout(engine, tree, {
         width,
         height,
-        ...(signal ? { signal } : {}),
         ...(options.warn ? { warn: options.warn } : {}),
       }),
     );
@@ -120,14 +119,14 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   }
   if (tree.pictures.length > 0) {
     await withReadableStyles(tree, options, async () => {
-      const boxes = await pictureBoxes(engine, tree.root, tree.pictures, { width, height, signal });
-      await drawPictures(engine, tree.pictures, boxes, { palette, dither: options.dither, signal });
+      const boxes = await pictureBoxes(engine, tree.root, tree.pictures, { width, height });
+      await drawPictures(engine, tree.pictures, boxes, { palette, dither: options.dither });
     });
   }
   const rgba = await withReadableStyles(tree, options, async () => {
     const early = drawn;
     drawn = undefined;
-    return (early && (await early.catch(() => undefined))) ?? engine.pixels(tree.root, width, height, signal);
+    return (early && (await early.catch(() => undefined))) ?? engine.pixels(tree.root, width, height);
   });
   signal?.throwIfAborted();
   return pagePng(rgba, width, height, palette);

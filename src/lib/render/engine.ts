@@ -203,16 +203,14 @@ export class DrawingEngine {
   }
 
   /** The tree drawn on a `width` x `height` page, as straight RGBA. */
-  async pixels(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<Uint8Array> {
+  async pixels(root: TreeNode, width: number, height: number): Promise<Uint8Array> {
     await this.starting;
-    signal?.throwIfAborted();
     return this.live().render(root, { width, height, format: 'raw' });
   }
 
   /** The tree laid out on a `width` x `height` page: every box's size and place, without drawing. */
-  async measure(root: TreeNode, width: number, height: number, signal?: AbortSignal): Promise<MeasuredBox> {
+  async measure(root: TreeNode, width: number, height: number): Promise<MeasuredBox> {
     await this.starting;
-    signal?.throwIfAborted();
     return this.live().measure(root, { width, height });
   }
 

@@ -29,7 +29,6 @@ interface Rect {
 interface FitPage {
   width: number;
   height: number;
-  signal?: AbortSignal;
   warn?: (text: string) => void;
 }
 
@@ -118,7 +117,7 @@ export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: Fit
   for (const icon of tree.icons) icon.src = ICON_BLANK;
   let laidOut: MeasuredBox;
   try {
-    laidOut = await engine.measure(tree.root, page.width, page.height, page.signal);
+    laidOut = await engine.measure(tree.root, page.width, page.height);
   } finally {
     tree.icons.forEach((icon, i) => (icon.src = pictures[i]));
   }
@@ -185,7 +184,6 @@ async function probe(
   request: FitRequest,
   room: { width: number; height: number },
   size: number,
-  page: FitPage,
 ) {
   const width = room.width;
   const inherited = textDeclarations(...request.path.flatMap((node) => [node.preset, node.style]));
@@ -198,7 +196,7 @@ async function probe(
     children: [text],
   };
   const pageHeight = Math.max(64, Math.ceil(room.height * PROBE_ROOM));
-  const measured = await engine.measure(root, Math.max(1, Math.ceil(width)), pageHeight, page.signal);
+  const measured = await engine.measure(root, Math.max(1, Math.ceil(width)), pageHeight);
   return textExtent(measured.children[0] ?? measured);
 }
 
@@ -224,7 +222,7 @@ async function fitText(
   if (fits(textExtent(box))) return {};
   const key = sizeKey(request, width, height);
   const known = key === undefined ? undefined : foundSizes.get(key);
-  const found = known ?? (await searchSize(engine, request, { width, height }, textExtent(box), fits, page));
+  const found = known ?? (await searchSize(engine, request, { width, height }, textExtent(box), fits));
   if (key !== undefined && !known) {
     if (foundSizes.size >= MAX_FOUND_SIZES) foundSizes.delete(foundSizes.keys().next().value as string);
     foundSizes.set(key, found);
@@ -280,7 +278,6 @@ async function searchSize(
   room: { width: number; height: number },
   first: Extent,
   fits: (extent: Extent) => boolean,
-  page: FitPage,
 ): Promise<{ size: number; lines?: number }> {
   const { width, height } = room;
   let low = Math.ceil(request.minSize);
@@ -298,7 +295,7 @@ async function searchSize(
     next = Math.min(high, Math.max(low, next));
     if (tried.has(next)) next = Math.floor((low + high + 1) / 2);
     tried.add(next);
-    const extent = await probe(engine, request, room, next, page);
+    const extent = await probe(engine, request, room, next);
     if (fits(extent)) {
       best = next;
       low = next + 1;
@@ -309,7 +306,7 @@ async function searchSize(
     }
   }
   if (best !== undefined) return { size: best };
-  const smallest = await probe(engine, request, room, request.minSize, page);
+  const smallest = await probe(engine, request, room, request.minSize);
   const lineHeight = smallest.bottom / Math.max(smallest.lines.length, 1);
   const lines = smallest.lines.filter((y) => y + lineHeight <= height + SLACK).length;
   return { size: request.minSize, lines: Math.max(1, Math.min(lines, request.clamp ?? lines)) };

@@ -16,7 +16,6 @@ import { drawQr } from './qr';
 export interface PictureColours {
   palette: readonly Rgb[];
   dither: DitherMode;
-  signal?: AbortSignal;
 }
 
 /** A picture of the template's own, alone on a white box of `box`'s size, fitted as its img asks. */
@@ -41,7 +40,7 @@ async function drawPicture(
 ): Promise<Bitmap> {
   if (picture.kind === 'qr') return drawQr(picture.code, box.width, box.height, picture.place);
   if (picture.kind === 'chart') return drawChart(picture.chart, box.width, box.height, picture.place);
-  const rgba = await engine.pixels(pictureAlone(picture, box), box.width, box.height, colours.signal);
+  const rgba = await engine.pixels(pictureAlone(picture, box), box.width, box.height);
   const indices = quantize(rgba, box.width, box.height, colours.palette, { mode: colours.dither });
   return { width: box.width, height: box.height, indices, colours: colours.palette, transparent: false };
 }

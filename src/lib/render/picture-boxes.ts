@@ -74,12 +74,12 @@ export async function pictureBoxes(
   engine: DrawingEngine,
   root: ContainerNode,
   pictures: readonly PagePicture[],
-  page: { width: number; height: number; signal?: AbortSignal },
+  page: { width: number; height: number },
 ): Promise<PictureBox[]> {
   const given = pictures.map(givenSize);
   let measured: Map<TreeNode, MeasuredBox> | undefined;
   if (given.some((size) => size === undefined)) {
-    const laidOut = await engine.measure(root, page.width, page.height, page.signal);
+    const laidOut = await engine.measure(root, page.width, page.height);
     measured = layoutBoxes(root, laidOut);
   }
   return pictures.map((picture, i) => {
