@@ -478,7 +478,7 @@ function renderRows({ native, webassembly }) {
   const rows = [
     [
       'Render',
-      `a drawing process (${native.warmUp.engine}): started to ready (of which Node.js, engine and fonts) / its first page`,
+      `a drawing process (${native.warmUp.engine}): started to ready (of which Node.js and the engine) / its first page`,
       `${ms(native.warmUp.startMs)} (${ms(native.warmUp.loadMs)}) / ${ms(native.warmUp.firstPageMs)}`,
       '',
       '',

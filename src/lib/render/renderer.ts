@@ -45,7 +45,7 @@ export interface WarmUpReport {
   engine: EngineKind;
   /** Why the native build is not used (WebAssembly only). */
   nativeProblem?: string;
-  /** From the drawing process's start to its engine and fonts loaded, as the process measured it. */
+  /** From the drawing process's start to its engine loaded (its fonts loading on), as the process measured it. */
   loadMs: number;
   /** From the start of the drawing process to its first word that it is ready, as the renderer waited for it. */
   startMs: number;
