@@ -99,7 +99,8 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   let drawn: Promise<Uint8Array> | undefined;
   if (tree.fits.length > 0 || tree.overflows.length > 0) {
     const shape = pageShape(tree, options);
-    const guess = engine.kind === 'native' && tree.pictures.length === 0 ? steadyFit(shape) : undefined;
+    const drawsEarly = engine.kind === 'native' && tree.pictures.length === 0 && width * height <= EARLY_DRAWING_PIXELS;
+    const guess = drawsEarly ? steadyFit(shape) : undefined;
     // Where the last pages of its shape were fitted alike, the page as they were fitted is drawn while this one is
     // laid out, on another of the engine's threads: where this one is fitted alike too, that is its picture, and
     // it took one step, not two. (Our pictures are drawn at the size layout gives them, so not beside it.)
@@ -131,6 +132,12 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   signal?.throwIfAborted();
   return pagePng(rgba, width, height, palette);
 }
+
+/**
+ * Pages drawn early at most this large: every e-ink panel (a 13.3-inch one is 1600 x 1200), while the second
+ * drawing's pixels (16 MB here) stay a small part of the page's memory budget.
+ */
+const EARLY_DRAWING_PIXELS = 4_000_000;
 
 /** The fitting decided for the last page of each shape, and whether the page before it was fitted alike. */
 const lastDecisions = new Map<string, { decisions: FitDecisions; steady: boolean }>();
