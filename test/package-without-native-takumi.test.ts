@@ -16,6 +16,7 @@ import {
   installPacked,
   packPackage,
   startNodeRed,
+  started,
   type InstalledNodeRed,
   type PackedPackage,
 } from './support/installed-package';
@@ -41,9 +42,6 @@ describe('the npm package where the drawing engine has no native build (32-bit A
   let installed: PackedPackage | undefined;
   let sim: Simulator;
   let nodeRed: InstalledNodeRed | undefined;
-  const log = () => nodeRed?.log() ?? '';
-  const press = (injectId: string) =>
-    nodeRed ? nodeRed.press(injectId) : Promise.reject(new Error('Node-RED did not start'));
   let removed: string[];
 
   before(async () => {
@@ -114,7 +112,8 @@ describe('the npm package where the drawing engine has no native build (32-bit A
   it('says once, at deploy, that pages are drawn with the WebAssembly build, and why', async () => {
     const line = await eventually(
       () =>
-        log()
+        started(nodeRed)
+          .log()
           .split('\n')
           .find((text) => text.includes('page renderer: Takumi')),
       {
@@ -128,15 +127,16 @@ describe('the npm package where the drawing engine has no native build (32-bit A
     );
     expect(line).to.include('[info]');
     expect(
-      log()
+      started(nodeRed)
+        .log()
         .split('\n')
         .filter((text) => text.includes('page renderer: Takumi')),
     ).to.have.length(1);
   });
 
   it('draws both nodes’ pages, readable, and each the native build’s page byte for byte', async () => {
-    await press('first-inject');
-    await press('second-inject');
+    await started(nodeRed).press('first-inject');
+    await started(nodeRed).press('second-inject');
     const [first, second] = await eventually(
       () => (shownPage(1) && shownPage(2) ? [shownPage(1), shownPage(2)] : undefined),
       {
@@ -162,6 +162,6 @@ describe('the npm package where the drawing engine has no native build (32-bit A
     } finally {
       await native.close();
     }
-    expect(log()).to.not.include(sim.apiKey);
+    expect(started(nodeRed).log()).to.not.include(sim.apiKey);
   });
 });

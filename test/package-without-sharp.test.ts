@@ -17,6 +17,7 @@ import {
   installPacked,
   packPackage,
   startNodeRed,
+  started,
   type InstalledNodeRed,
   type PackedPackage,
 } from './support/installed-package';
@@ -67,9 +68,6 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   let installed: PackedPackage | undefined;
   let sim: Simulator;
   let nodeRed: InstalledNodeRed | undefined;
-  const log = () => nodeRed?.log() ?? '';
-  const press = (injectId: string) =>
-    nodeRed ? nodeRed.press(injectId) : Promise.reject(new Error('Node-RED did not start'));
   let base: string;
   let errorsFile: string;
   let sharpVersion: string;
@@ -158,7 +156,8 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   it('warns at deploy, before any message, that pictures cannot be fitted: the problem and the way out', async () => {
     const warning = await eventually(
       () =>
-        log()
+        started(nodeRed)
+          .log()
           .split('\n')
           .find((line) => line.includes('pictures cannot be fitted')),
       {
@@ -176,8 +175,8 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   });
 
   it('a text push and a to-do create work', async () => {
-    await press('say');
-    await press('remember');
+    await started(nodeRed).press('say');
+    await started(nodeRed).press('remember');
     await eventually(() => sim.state.todos.size === 1 && sim.requests.length >= 2, {
       what: 'the text push and the to-do',
       timeoutMs: 30_000,
@@ -191,7 +190,7 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
   });
 
   it('display-image sends a 400 x 300 PNG as it is', async () => {
-    await press('fits');
+    await started(nodeRed).press('fits');
     const push = await eventually(() => sim.requests.find((request) => request.path.endsWith('/display/image')), {
       what: 'the image push',
       timeoutMs: 30_000,
@@ -204,7 +203,7 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
 
   it('refuses an 800 x 600 PNG at a Catch node, naming the field, the platform problem and the way out', async () => {
     const before = sim.requests.length;
-    await press('too-big');
+    await started(nodeRed).press('too-big');
     const message = await eventually(() => fs.existsSync(errorsFile) && fs.readFileSync(errorsFile, 'utf8').trim(), {
       what: 'the error at the Catch node',
       timeoutMs: 30_000,
@@ -225,23 +224,24 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
 
   it('told the platform problem once: two display-image nodes and two pictures, one warning', async () => {
     // The refused picture went through after the warning; a second one must not bring another.
-    await press('too-big');
+    await started(nodeRed).press('too-big');
     await eventually(() => fs.readFileSync(errorsFile, 'utf8').trim().split('\n').length === 2, {
       what: 'the second error',
       timeoutMs: 30_000,
       everyMs: 100,
     });
     expect(
-      log()
+      started(nodeRed)
+        .log()
         .split('\n')
         .filter((line) => line.includes('pictures cannot be fitted')),
     ).to.have.length(1);
-    expect(log()).to.not.include(sim.apiKey);
+    expect(started(nodeRed).log()).to.not.include(sim.apiKey);
   });
 
   it('display-image sends a 400 x 300 BMP as a PNG of its pixels, decoded without sharp', async () => {
     const before = sim.requests.length;
-    await press('bmp');
+    await started(nodeRed).press('bmp');
     const push = await eventually(() => sim.requests.slice(before).find((r) => r.path.endsWith('/display/image')), {
       what: 'the BMP push',
       timeoutMs: 30_000,
@@ -258,7 +258,7 @@ describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullse
 
   it('refuses a 400 x 300 GIF, which only sharp turns into a PNG, saying so', async () => {
     const before = sim.requests.length;
-    await press('gif');
+    await started(nodeRed).press('gif');
     const errors = await eventually(
       () => {
         const lines = fs.readFileSync(errorsFile, 'utf8').trim().split('\n');

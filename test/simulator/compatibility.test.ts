@@ -1,6 +1,6 @@
-// Requests shaped the way public clients of the service send them (field-notes.md,
-// "Public clients, run against the simulator"), each checked against what the
-// notes expect: the answer, and the state the simulator ends in.
+// Requests shaped the way public clients of the service send them, each checked
+// against what those clients expect: the answer, and the state the simulator
+// ends in.
 
 import { expect } from 'chai';
 import sharp from 'sharp';

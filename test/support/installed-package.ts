@@ -58,6 +58,12 @@ export interface InstalledNodeRed {
   stop(): Promise<void>;
 }
 
+/** The Node-RED a suite started in its `before`: a test that runs without it fails saying so. */
+export function started(nodeRed: InstalledNodeRed | undefined): InstalledNodeRed {
+  if (!nodeRed) throw new Error('Node-RED did not start');
+  return nodeRed;
+}
+
 /**
  * Node-RED from `userDir` with one tab labelled `label`: an account `account` on the simulator (`sim`, its key
  * as the account's credential) and `nodes`, each placed on the tab where it has no place of its own (as the editor

@@ -1,7 +1,7 @@
 /**
  * The package as Node-RED sees it: the node set that package.json names, its
- * editor html and help, and the node types of the public contract
- * (shared/spec/nodes.md), which flows depend on and which must never change.
+ * editor html and help, and the node types of its public contract (README.md,
+ * The nodes), which flows depend on and which must never change.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

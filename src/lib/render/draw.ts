@@ -104,8 +104,7 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
     // Where the last pages of its shape were fitted alike, the page as they were fitted is drawn while this one is
     // laid out, on another of the engine's threads: where this one is fitted alike too, that is its picture, and
     // it took one step, not two. (Our pictures are drawn at the size layout gives them, so not beside it.)
-    const guessed = guess && fittedCopy(tree, guess);
-    const early = guessed && engine.pixels(guessed, width, height);
+    const early = guess && engine.pixels(fittedCopy(tree, guess), width, height);
     early?.catch(() => undefined);
     const leftOutBefore = tree.leftOut;
     const decisions = await withReadableStyles(tree, options, () =>

@@ -32,7 +32,7 @@ export interface DrawingProcessEvents {
  * Node.js reads and parses the whole bundle named by NODE_EXTRA_CA_CERTS before any code runs (a system's
  * 200 KB bundle costs tens of milliseconds on a small machine, each time a process starts).
  */
-export function drawingEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function drawingEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // Where Node-RED runs inside Electron, its executable runs as Node.js.
   const lean: NodeJS.ProcessEnv = { ...env, ELECTRON_RUN_AS_NODE: '1' };
   delete lean.NODE_EXTRA_CA_CERTS;

@@ -12,6 +12,8 @@
  * Nothing is fetched or read but the fonts given here: Takumi draws only pictures handed to it as data.
  */
 
+import type { FontFace } from './font-types';
+
 export type EngineKind = 'native' | 'webassembly';
 export const ENGINE_SWITCH = 'DEVICE_CLOUD_RENDER_ENGINE';
 
@@ -156,15 +158,6 @@ export function engineNoteOnce(kind: EngineKind, nativeProblem?: string): string
   return `page renderer: Takumi, WebAssembly build (slower than the native one): ${nativeProblem}`;
 }
 
-/** A font face a page needs, loaded into the engine once (under `key`) and kept until it is closed. */
-export interface EngineFontFace {
-  key: string;
-  name: string;
-  weight: number;
-  style: string;
-  load(): Promise<Uint8Array>;
-}
-
 /** One renderer with the shipped fonts: what a page renderer draws with. */
 export class DrawingEngine {
   readonly kind: EngineKind;
@@ -183,7 +176,7 @@ export class DrawingEngine {
    * the engine loads, and registered on the native build's threads while the first page is read. A page is
    * laid out or drawn once they are in.
    */
-  static start(faces: readonly EngineFontFace[]): DrawingEngine {
+  static start(faces: readonly FontFace[]): DrawingEngine {
     const files = faces.map((face) => ({ face, data: face.load() }));
     // Each read is waited for below, once the engine is loaded: a failure is told to the pages then.
     for (const { data } of files) data.catch(() => undefined);
@@ -215,12 +208,12 @@ export class DrawingEngine {
   }
 
   /** Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own). */
-  async addFaces(faces: readonly EngineFontFace[]): Promise<void> {
+  async addFaces(faces: readonly FontFace[]): Promise<void> {
     for (const face of faces) await (this.faces.get(face.key) ?? this.register(face, face.load()));
   }
 
   /** Registers `face` from its bytes once read, under its key (forgotten again if it fails, to be tried anew). */
-  private register(face: EngineFontFace, data: Promise<Uint8Array>): Promise<unknown> {
+  private register(face: FontFace, data: Promise<Uint8Array>): Promise<unknown> {
     const loading = data.then((bytes) =>
       this.live().registerFont({ name: face.name, data: bytes, weight: face.weight, style: face.style }),
     );

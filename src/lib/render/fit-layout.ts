@@ -148,12 +148,9 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
 
 /**
  * A copy of the page's tree, not yet fitted, with `decisions` applied: the page `fitLayout` makes when it decides
- * the same. Undefined when the decisions are not for this page's requests.
+ * the same. The decisions are those of a page with the same requests (of its shape, in ./draw).
  */
-export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNode | undefined {
-  if (decisions.fits.length !== tree.fits.length || decisions.overflows.length !== tree.overflows.length) {
-    return undefined;
-  }
+export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNode {
   const copyOf = new Map<TreeNode, TreeNode>();
   const root = copyNode(tree.root, copyOf) as ContainerNode;
   const copy = <T extends TreeNode>(node: T): T => copyOf.get(node) as T;
@@ -219,10 +216,11 @@ async function fitText(
     extent.right <= width + SLACK &&
     extent.bottom <= height + SLACK &&
     (request.clamp === undefined || extent.lines.length <= request.clamp);
-  if (fits(textExtent(box))) return {};
+  const first = textExtent(box);
+  if (fits(first)) return {};
   const key = sizeKey(request, width, height);
   const known = key === undefined ? undefined : foundSizes.get(key);
-  const found = known ?? (await searchSize(engine, request, { width, height }, textExtent(box), fits));
+  const found = known ?? (await searchSize(engine, request, { width, height }, first, fits));
   if (key !== undefined && !known) {
     if (foundSizes.size >= MAX_FOUND_SIZES) foundSizes.delete(foundSizes.keys().next().value as string);
     foundSizes.set(key, found);

@@ -43,7 +43,7 @@ let shippedOrder: readonly string[] | undefined;
  * A file's bytes, read by one call on Node.js's thread pool: not in pieces, each of which would wait for the
  * event loop (busy loading the engine while the fonts are read).
  */
-export function readWhole(path: string): Promise<Uint8Array> {
+function readWhole(path: string): Promise<Uint8Array> {
   // What the executor throws (a file that is missing) rejects the promise.
   return new Promise((resolve, reject) => {
     const descriptor = openSync(path, 'r');

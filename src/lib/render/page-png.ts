@@ -32,12 +32,16 @@ function words(rgba: Uint8Array, pixels: number): Int32Array {
 }
 
 /**
- * Whether row `y` of the pixels is the row above it again, compared in one call: a page is mostly rows of
- * margin and space between lines, and such a row is packed by copying the one above.
+ * Packs row `y` by copying the packed row above, where its pixels are the row above's again (compared in one
+ * call): a page is mostly rows of margin and space between lines. Says whether it did. Such a row ends in the
+ * pixel the row above ended in, so a loop's run of one colour carries on unchanged after it.
  */
-function repeatsRowAbove(bytes: Buffer, y: number, rowLength: number): boolean {
-  const start = y * rowLength;
-  return y > 0 && bytes.compare(bytes, start - rowLength, start, start, start + rowLength) === 0;
+function copiedRowAbove(bytes: Buffer, rows: Buffer, y: number, width: number, stride: number): boolean {
+  const length = width * 4;
+  const start = y * length;
+  if (y === 0 || bytes.compare(bytes, start - length, start, start, start + length) !== 0) return false;
+  rows.copyWithin(y * stride + 1, (y - 1) * stride + 1, y * stride);
+  return true;
 }
 
 /** The pixels' bytes as a Buffer over the same memory, to compare rows in one call. */
@@ -55,11 +59,7 @@ function twoColourRows(rgba: Uint8Array, pixels: Int32Array, width: number, heig
   let previous = ~pixels[0]; // unlike the first pixel
   let previousIndex = 0;
   for (let y = 0; y < height; y++) {
-    // The row ends in the pixel the row above ended in: the run state carries over unchanged.
-    if (repeatsRowAbove(bytes, y, width * 4)) {
-      rows.copyWithin(y * stride + 1, (y - 1) * stride + 1, y * stride);
-      continue;
-    }
+    if (copiedRowAbove(bytes, rows, y, width, stride)) continue;
     let at = y * stride + 1; // after the row's filter byte, 0: none
     let byte = 0;
     let filled = 0;
@@ -98,10 +98,7 @@ function paletteRows(rgba: Uint8Array, pixels: Int32Array, width: number, height
   let previous = ~pixels[0]; // unlike the first pixel
   let previousIndex = 0;
   for (let y = 0; y < height; y++) {
-    if (repeatsRowAbove(bytes, y, width * 4)) {
-      rows.copyWithin(y * stride + 1, (y - 1) * stride + 1, y * stride);
-      continue;
-    }
+    if (copiedRowAbove(bytes, rows, y, width, stride)) continue;
     let at = y * stride + 1;
     let byte = 0;
     let filled = 0;
