@@ -16,7 +16,7 @@
  * needs before it loads any, and which characters no font has. TrueType rather than WOFF: both of Takumi's
  * builds read it, it loads fastest, and the package's tarball is compressed anyway. The full fonts come from
  * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
- * build (it reads fonts with dist/lib/render/font-file.js); the work is skipped while dist/fonts/ is up to date.
+ * build (it reads fonts with dist/lib/render/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
  *
  *   node scripts/fonts.js [--force]
  */
@@ -142,7 +142,7 @@ function expectedStamp() {
   return {
     licence: 'SIL Open Font License 1.1 (OFL.txt)',
     script: sha256(script),
-    reader: sha256(fs.readFileSync(path.join(root, 'src', 'lib', 'render', 'font-file.ts'))),
+    reader: sha256(fs.readFileSync(path.join(root, 'src', 'lib', 'render', 'fonts', 'font-file.ts'))),
     sources: FAMILIES.map((family) => `${family.source}@${require(`${family.source}/package.json`).version}`),
   };
 }
@@ -166,7 +166,7 @@ async function buildFonts({ force = false } = {}) {
   const stamp = expectedStamp();
   if (!force && upToDate(stamp)) return false;
   const subsetFont = require('subset-font');
-  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'font-file'));
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'fonts', 'font-file'));
   // Anew: no font of an earlier build stays behind to be packed.
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });

@@ -6,7 +6,7 @@
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
-import { ownFonts } from './fonts';
+import { ownFonts } from './font-setting';
 import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 
 export const LAYOUTS_PATH = '/device-cloud/render/layouts';

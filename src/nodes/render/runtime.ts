@@ -9,7 +9,7 @@ import { defineLocalNode } from '../../runtime/lifecycle';
 import type { NodeRuntime } from '../../runtime/node-folder';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
 import { registerAdminEndpoints } from './admin-endpoints';
-import { ownFonts } from './fonts';
+import { ownFonts } from './font-setting';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;

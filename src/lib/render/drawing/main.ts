@@ -1,0 +1,93 @@
+/**
+ * The drawing process: a Node.js process of its own, started by a page renderer (./renderer, through
+ * ./drawing-process), that draws its pages and can be ended at any moment, whatever it is doing. It loads the
+ * engine and says it is ready while its fonts are registered, then draws the pages it is sent, several at once
+ * where the native engine draws them on the thread pool. While it draws it tells how much memory it holds. It
+ * ends when its page renderer lets go of it, or ends.
+ */
+import { performance } from 'node:perf_hooks';
+import { asDeviceCloudError, describeThrown } from '../../errors';
+import { drawPage } from './draw-page';
+import type { DrawingOptions, ErrorData, FromDrawing, ToDrawing } from './messages';
+import { DrawingEngine, engineChoice, type EngineChoice } from '../engine/drawing-engine';
+import type { OwnFonts } from '../fonts/font-types';
+import { startingFaces } from '../fonts/page-fonts';
+import type { PageOptions } from '../page/page-options';
+import { ownFontsOf } from '../fonts/own-fonts';
+
+const MEMORY_REPORT_MS = 50;
+
+const pages = new Map<number, AbortController>();
+let memoryReports: NodeJS.Timeout | undefined;
+/** The node fonts this process was sent, by their key. */
+const nodeFonts = new Map<string, OwnFonts>();
+
+/** Tells the page renderer, if it still listens: one that let go (closed at once, say) needs no answer. */
+function send(message: FromDrawing): void {
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+}
+
+function errorData(error: unknown): ErrorData {
+  const failure = asDeviceCloudError(error);
+  return { kind: failure.kind, message: failure.message, ...(failure.field ? { field: failure.field } : {}) };
+}
+
+function reportMemory(): void {
+  if (pages.size === 0) {
+    clearInterval(memoryReports);
+    memoryReports = undefined;
+    return;
+  }
+  send({ type: 'memory', rss: process.memoryUsage.rss() });
+}
+
+/** The options as drawPage takes them: a node's fonts made once from the bytes sent with their first page. */
+function pageOptions({ fonts, ...rest }: DrawingOptions): PageOptions {
+  if (!fonts) return rest;
+  if (fonts.files && !nodeFonts.has(fonts.key)) nodeFonts.set(fonts.key, ownFontsOf(fonts.files));
+  const own = nodeFonts.get(fonts.key);
+  if (!own) throw new Error(`the node's fonts ${fonts.key} were never sent to the drawing process`);
+  return { ...rest, fonts: own };
+}
+
+function draw(engine: DrawingEngine, id: number, html: string, options: DrawingOptions): void {
+  const stop = new AbortController();
+  pages.set(id, stop);
+  memoryReports ??= setInterval(reportMemory, MEMORY_REPORT_MS);
+  Promise.resolve()
+    .then(() =>
+      drawPage(engine, html, {
+        ...pageOptions(options),
+        signal: stop.signal,
+        warn: (text) => send({ type: 'warn', id, text }),
+        measured: (size) => send({ type: 'measured', id, size }),
+      }),
+    )
+    .then(
+      (png) => send({ type: 'drawn', id, png }),
+      (error: unknown) => send({ type: 'failed', id, error: errorData(error) }),
+    )
+    .finally(() => pages.delete(id));
+}
+
+function start(): void {
+  let choice: EngineChoice;
+  let engine: DrawingEngine;
+  try {
+    engine = DrawingEngine.start(startingFaces());
+    choice = engineChoice();
+  } catch (error) {
+    send({ type: 'broken', message: describeThrown(error) });
+    process.exit(1);
+  }
+  process.on('message', (message: ToDrawing) => {
+    if (message.type === 'draw') draw(engine, message.id, message.html, message.options);
+    else pages.get(message.id)?.abort();
+  });
+  // Since the process started: Node.js itself, our code and the engine (its fonts are being registered).
+  send({ type: 'ready', choice, loadMs: performance.now(), rss: process.memoryUsage.rss() });
+}
+
+// The page renderer let go, or its process ended: nothing is left to draw for.
+process.on('disconnect', () => process.exit(0));
+start();

@@ -1,0 +1,438 @@
+/**
+ * The HTML tree as the tree Takumi draws, on a page with our defaults: white, black text in the shipped fonts
+ * (./fonts: the stack of the page's language, a template's `font-family` before it), 16 px. Two sets of layout
+ * rules:
+ *
+ * - `html`: as a browser lays out HTML: `div`, `p`, `h1`… are blocks, `span`, `b`, `img`… run inline with the
+ *   text and wrap with it, headings and paragraphs have their usual size and spacing, `display` changes it.
+ * - `flex`: the rules of the earlier engine, which saved flows were written for: every element is a flex box;
+ *   one without a `display` that holds elements (or several children) stacks them in a column, or, when they
+ *   are all text and inline elements, runs them left to right and wraps (`<br>` breaks such a line); white
+ *   space between inline elements is kept as a no-break space.
+ *
+ * Images (`icon:`, `qr:`, `chart:`, pictures) are made by ./image-slots; `data-fit`, `data-clamp` and
+ * `data-overflow` are read by ./fit-attributes. What an element's text inherits (language, fonts, size, colour,
+ * white space) goes down the tree as CSS passes it. The builder collects the page's text with its fonts and
+ * place (for ./fonts), what must be fitted by measuring (./fit-layout), and the elements whose style came from
+ * the template with their place, so a declaration Takumi cannot read can be named (./draw).
+ */
+import type { ContainerNode, Declarations, ImageNode, TreeNode } from '../engine/drawing-engine';
+import {
+  clampLines,
+  fitAttributes,
+  overflowLine,
+  overflowText,
+  ownTextBox,
+  singleLineFit,
+  type FitRequest,
+  type OverflowRequest,
+} from './fit-attributes';
+import { cssFamilies, fontStack, type PageFonts, type PageText } from '../fonts/page-fonts';
+import { templateError, type HtmlElement, type HtmlNode, type SourcePlace } from '../html/html';
+import { imageElement, type PagePicture } from '../pictures/image-slots';
+import type { LayoutRules } from '../page/page-options';
+import { presetOf } from './presets';
+import { parseStyle } from './style-attribute';
+import { fontSizePx, PAGE_FONT_SIZE } from './text-style';
+
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'big',
+  'br',
+  'code',
+  'del',
+  'em',
+  'i',
+  'img',
+  'ins',
+  'label',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+]);
+const MAX_DEPTH = 64;
+const NBSP = '\u00a0';
+
+/** An element whose style came from the template, and where it is written. */
+export interface StyledNode {
+  node: TreeNode;
+  place: SourcePlace;
+}
+
+export interface PageTree {
+  root: ContainerNode;
+  /** The pictures drawn by us at their box's size (QR codes, charts, dithered pictures). */
+  pictures: PagePicture[];
+  styled: StyledNode[];
+  /** The page's text, with the fonts that may draw each run. */
+  texts: PageText[];
+  /** Elements whose wrapping text shrinks to fit, and containers that draw only the children that fit. */
+  fits: FitRequest[];
+  overflows: OverflowRequest[];
+  /** What the page should be told of (a font-family no font of the page has). */
+  notes: string[];
+  /** The icons: their size is always given, so a layout without drawing needs not read their pictures. */
+  icons: ImageNode[];
+  /** How many declarations the engine could not read were left out of the page since it was built. */
+  leftOut: number;
+}
+
+export interface PageLayout {
+  width: number;
+  height: number;
+  rules: LayoutRules;
+  /** Pictures of the template's own are drawn by us (dithered) unless this is `none`. */
+  ditherPictures: boolean;
+  /** The fonts the page may use: the shipped ones and the node's own. */
+  fonts: PageFonts;
+}
+
+/** What an element passes down to what it holds, as CSS inherits it, and where it is. */
+interface Inherited {
+  lang: string | undefined;
+  /** The families the template named (as the engine knows them), before the page's stack. */
+  named: readonly string[];
+  /** Those and the stack: the families that may draw its text, first choice first. */
+  families: readonly string[];
+  fontSize: number | undefined;
+  colour: string;
+  whiteSpace: string;
+  /** The element and its ancestors, the page first. */
+  path: readonly ContainerNode[];
+  /** Under the flex rules, inside an element of fitted or clamped text: inline elements stay inline. */
+  inlineFlow: boolean;
+}
+
+function withStack(named: readonly string[], lang: string | undefined): string[] {
+  return [...named, ...fontStack(lang).filter((name) => !named.includes(name))];
+}
+
+class TreeBuilder {
+  readonly pictures: PagePicture[] = [];
+  readonly styled: StyledNode[] = [];
+  readonly texts: PageText[] = [];
+  readonly fits: FitRequest[] = [];
+  readonly overflows: OverflowRequest[] = [];
+  readonly notes: string[] = [];
+  readonly icons: ImageNode[] = [];
+  private readonly unknownFamilies = new Set<string>();
+
+  constructor(private readonly layout: PageLayout) {}
+
+  children(nodes: HtmlNode[], depth: number, flow: boolean, inherited: Inherited): TreeNode[] {
+    if (this.layout.rules === 'html') {
+      return nodes.map((node) =>
+        node.kind === 'element' ? this.element(node, depth + 1, inherited) : this.text(node.text, node, inherited),
+      );
+    }
+    const out: TreeNode[] = [];
+    nodes.forEach((node, i) => {
+      if (node.kind === 'element') {
+        out.push(this.element(node, depth + 1, inherited));
+        return;
+      }
+      const collapsed = flexText(node.text, flow, nodes[i - 1], nodes[i + 1]);
+      if (collapsed !== '') out.push(this.text(collapsed, node, inherited, node.text));
+    });
+    return out;
+  }
+
+  element(node: HtmlElement, depth: number, inherited: Inherited): TreeNode {
+    if (depth > MAX_DEPTH) throw templateError(node.place, `elements are nested more than ${MAX_DEPTH} deep`);
+    const templateStyle = styleOf(node);
+    const style = { ...templateStyle };
+    const own = this.inherit(node, style, inherited);
+    if (node.name === 'img') {
+      fitAttributes(node);
+      const made = imageElement(node, style, this.layout, this.pictures, own.colour);
+      if (made.type === 'image' && /^\s*icon:/i.test(node.attributes.src ?? '')) this.icons.push(made);
+      this.styled.push({ node: made, place: node.place });
+      return made;
+    }
+    if (node.name === 'br') return this.lineBreak();
+    if (node.name === 'svg') {
+      const made = svgImage(node, style);
+      this.styled.push({ node: made, place: node.place });
+      return made;
+    }
+    const rules = this.layout.rules;
+    const attributes = fitAttributes(node);
+    if (rules === 'flex') {
+      if (inherited.inlineFlow && INLINE.has(node.name) && style.display === undefined) style.display = 'inline';
+      else flexDisplay(node, style);
+    }
+    const flow = rules === 'flex' && !(style.flexDirection ?? 'row').startsWith('column');
+    const made: ContainerNode = { type: 'container', tagName: node.name };
+    const preset = presetOf(node.name, rules);
+    if (preset) made.preset = preset;
+    made.style = style;
+    const fitted = attributes.fit !== undefined || attributes.clamp !== undefined;
+    if (fitted) {
+      ownTextBox(style, this.textBoxDisplay(templateStyle, style, preset));
+      own.inlineFlow = rules === 'flex' && templateStyle.display === undefined;
+    }
+    own.path = [...inherited.path, made];
+    const children = this.children(node.children, depth, flow, own);
+    if (children.length > 0) made.children = children;
+    if (fitted) this.fitText(node, made, own, attributes.fit?.minSize, attributes.clamp);
+    if (attributes.overflow !== undefined) this.overflow(node, made, inherited, own, attributes.overflow);
+    this.styled.push({ node: made, place: node.place });
+    return made;
+  }
+
+  /** What the element's text inherits, with its own declarations applied (its font-family made whole). */
+  private inherit(node: HtmlElement, style: Declarations, inherited: Inherited): Inherited {
+    const preset = presetOf(node.name, this.layout.rules);
+    const lang = node.attributes.lang?.trim() || inherited.lang;
+    let named = inherited.named;
+    let families = inherited.families;
+    if (style.fontFamily !== undefined) {
+      named = this.layout.fonts.named(style.fontFamily, (family) => this.unknownFamily(family, node.place));
+      families = withStack(named, lang);
+      style.fontFamily = cssFamilies(families);
+    } else if (lang !== inherited.lang && fontStack(lang) !== fontStack(inherited.lang)) {
+      families = withStack(named, lang);
+      style.fontFamily = cssFamilies(families);
+    }
+    const colour = style.color ?? preset?.color;
+    return {
+      lang,
+      named,
+      families,
+      fontSize: fontSizePx(style.fontSize ?? preset?.fontSize, inherited.fontSize),
+      colour: colour === undefined || /^(currentcolor|inherit)$/i.test(colour.trim()) ? inherited.colour : colour,
+      whiteSpace: (style.whiteSpace ?? preset?.whiteSpace ?? inherited.whiteSpace).trim().toLowerCase(),
+      path: inherited.path,
+      inlineFlow: inherited.inlineFlow,
+    };
+  }
+
+  /** A run of text; its characters are read for fonts as written (`raw`), so a place found in it is right. */
+  private text(value: string, node: { place: SourcePlace }, inherited: Inherited, raw = value): TreeNode {
+    this.texts.push({ text: raw, place: node.place, families: inherited.families });
+    return text(value);
+  }
+
+  private unknownFamily(family: string, place: SourcePlace): void {
+    if (this.unknownFamilies.has(family.toLowerCase())) return;
+    this.unknownFamilies.add(family.toLowerCase());
+    this.notes.push(
+      `template: line ${place.line}, column ${place.column}: font-family ${JSON.stringify(family)} is no font of ` +
+        "this page (neither a shipped one nor one of the node's fonts); the page's own fonts draw its text",
+    );
+  }
+
+  /** The display an element of fitted or clamped text takes: a box of its own, whose lines wrap and clamp. */
+  private textBoxDisplay(templateStyle: Declarations, style: Declarations, preset: Declarations | undefined): string {
+    if (this.layout.rules === 'flex') return templateStyle.display ?? 'block';
+    const display = (style.display ?? preset?.display ?? 'inline').trim().toLowerCase();
+    return display === 'inline' ? 'inline-block' : display;
+  }
+
+  private fitText(
+    node: HtmlElement,
+    made: ContainerNode,
+    own: Inherited,
+    minSize: number | undefined,
+    clamp: number | undefined,
+  ): void {
+    const style = made.style as Declarations;
+    const singleLine = own.whiteSpace === 'nowrap' || own.whiteSpace === 'pre';
+    if (minSize === undefined || singleLine) {
+      if (minSize !== undefined) singleLineFit(style, this.sizeOf(node, own), minSize);
+      if (clamp !== undefined) clampLines(style, clamp);
+      return;
+    }
+    const request: FitRequest = {
+      node: made,
+      place: node.place,
+      path: own.path,
+      size: this.sizeOf(node, own),
+      minSize,
+    };
+    if (clamp !== undefined) request.clamp = clamp;
+    this.fits.push(request);
+  }
+
+  private sizeOf(node: HtmlElement, own: Inherited): number {
+    if (own.fontSize === undefined) {
+      throw templateError(node.place, 'data-fit: give this element its font size in px, em, rem or % so it can shrink');
+    }
+    return own.fontSize;
+  }
+
+  private overflow(node: HtmlElement, made: ContainerNode, inherited: Inherited, own: Inherited, text: string): void {
+    const style = made.style as Declarations;
+    if (this.layout.rules === 'html') {
+      const display = (style.display ?? made.preset?.display ?? 'inline').trim().toLowerCase();
+      if (display === 'inline') style.display = 'block';
+    }
+    style.minHeight ??= '0px';
+    style.overflow ??= 'hidden';
+    // A container that grows into the room left takes that room, not the room all its children would ask for.
+    if (Number.parseFloat(style.flexGrow ?? '0') > 0 && style.flexBasis === undefined && style.flex === undefined) {
+      style.flexBasis = '0px';
+    }
+    const items = (made.children ?? []).filter((child) => child.type !== 'text');
+    for (const item of items) {
+      if (this.layout.rules === 'html' && item.type === 'container' && displayOf(item) === 'inline') {
+        item.style = { ...item.style, display: 'block' };
+      }
+    }
+    const line = overflowLine(text, items.length);
+    made.children = [...(made.children ?? []), line];
+    this.texts.push({ text: overflowText(text, items.length), place: node.place, families: own.families });
+    this.overflows.push({ node: made, place: node.place, path: inherited.path, text, items, line });
+  }
+
+  private lineBreak(): TreeNode {
+    if (this.layout.rules === 'html') return { type: 'text', text: '\n', style: { whiteSpace: 'pre' } };
+    // A flex line of its own and no height: the items after it start a new line.
+    return { type: 'container', style: { display: 'flex', flexBasis: '100%', width: '100%', height: '0px' } };
+  }
+}
+
+function displayOf(node: TreeNode): string {
+  return (node.style?.display ?? node.preset?.display ?? 'inline').trim().toLowerCase();
+}
+
+/** The language of the page: the `lang` of its first element that has one. */
+function pageLanguage(nodes: HtmlNode[]): string | undefined {
+  for (const node of nodes) {
+    if (node.kind !== 'element') continue;
+    const lang = node.attributes.lang?.trim();
+    if (lang) return lang;
+    const inner = pageLanguage(node.children);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The page: the template's top-level nodes inside a box of the page's size. */
+export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
+  const builder = new TreeBuilder(layout);
+  const lang = pageLanguage(nodes);
+  const families = fontStack(lang);
+  const style: Declarations = {
+    display: layout.rules === 'html' ? 'block' : 'flex',
+    width: `${layout.width}px`,
+    height: `${layout.height}px`,
+    backgroundColor: 'white',
+    color: 'black',
+    fontFamily: cssFamilies(families),
+    fontSize: `${PAGE_FONT_SIZE}px`,
+  };
+  if (layout.rules === 'flex') style.flexDirection = 'column';
+  const root: ContainerNode = { type: 'container', style };
+  const inherited: Inherited = {
+    lang,
+    named: [],
+    families,
+    fontSize: PAGE_FONT_SIZE,
+    colour: 'black',
+    whiteSpace: 'normal',
+    path: [root],
+    inlineFlow: false,
+  };
+  const children = builder.children(nodes, 0, false, inherited);
+  if (children.length > 0) root.children = children;
+  return {
+    root,
+    pictures: builder.pictures,
+    styled: builder.styled,
+    texts: builder.texts,
+    fits: builder.fits,
+    overflows: builder.overflows,
+    notes: builder.notes,
+    icons: builder.icons,
+    leftOut: 0,
+  };
+}
+
+function text(value: string): TreeNode {
+  return { type: 'text', text: value };
+}
+
+function isInline(node: HtmlNode): boolean {
+  return node.kind === 'text' || INLINE.has(node.name);
+}
+
+function isBlank(node: HtmlNode): boolean {
+  return node.kind === 'text' && node.text.trim() === '';
+}
+
+/**
+ * Under the flex rules, text with white space collapsed. In a row (text flow), a space next to an inline
+ * sibling is kept, as a no-break space (a flex item's own spaces at its ends do not show); in a column,
+ * white space between children is only indentation.
+ */
+function flexText(raw: string, flow: boolean, before: HtmlNode | undefined, after: HtmlNode | undefined): string {
+  const collapsed = raw.replace(/[ \t\n\r\f]+/g, ' ');
+  const keepStart = flow && before !== undefined && isInline(before);
+  const keepEnd = flow && after !== undefined && isInline(after);
+  if (collapsed.trim() === '') return collapsed !== '' && keepStart && keepEnd ? NBSP : '';
+  return collapsed.replace(/^ /, keepStart ? NBSP : '').replace(/ $/, keepEnd ? NBSP : '');
+}
+
+/** Under the flex rules, the display an element without one gets: always a flex box. */
+function flexDisplay(node: HtmlElement, style: Declarations): void {
+  if (style.display !== undefined) return;
+  style.display = 'flex';
+  const significant = node.children.filter((child) => !isBlank(child));
+  if (significant.length > 1 || significant.some((child) => child.kind === 'element')) {
+    if (significant.every(isInline)) {
+      style.flexDirection ??= 'row';
+      style.flexWrap ??= 'wrap';
+      style.alignItems ??= 'baseline';
+    } else {
+      style.flexDirection ??= 'column';
+    }
+  }
+}
+
+/** The element's style; a `url()` of anything but a data URL is refused: nothing is fetched. */
+function styleOf(node: HtmlElement): Declarations {
+  const style = parseStyle(node.attributes.style ?? '');
+  for (const value of Object.values(style)) {
+    if (/url\(\s*(?!["']?data:)/i.test(value)) {
+      throw templateError(node.place, `${value.slice(0, 60)}: only data: URLs are drawn (nothing is fetched)`);
+    }
+  }
+  return style;
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function svgMarkup(node: HtmlNode): string {
+  if (node.kind === 'text') return escapeXml(node.text);
+  const attributes = Object.entries(node.attributes)
+    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .join('');
+  return `<${node.name}${attributes}>${node.children.map(svgMarkup).join('')}</${node.name}>`;
+}
+
+/** Inline SVG, drawn as a picture of its markup (Takumi draws SVG pictures, nothing fetched). */
+function svgImage(node: HtmlElement, style: Declarations): TreeNode {
+  const markup = svgMarkup({
+    ...node,
+    attributes: { xmlns: 'http://www.w3.org/2000/svg', ...node.attributes },
+  });
+  for (const side of ['width', 'height'] as const) {
+    const value = node.attributes[side];
+    if (style[side] === undefined && value !== undefined && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(value)) {
+      style[side] = `${parseFloat(value)}px`;
+    }
+  }
+  return { type: 'image', src: `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`, style };
+}
