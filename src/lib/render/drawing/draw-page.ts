@@ -1,9 +1,9 @@
 /**
- * One page, from filled HTML to PNG bytes: read the HTML (./html), hold its size against the page's limits
- * (./page-size, ./budget), build the tree Takumi draws (./elements), load the fonts its text needs (./fonts), fit
- * its text where it asks to be fitted (./fit-layout), draw our pictures at the size of their boxes
- * (./picture-boxes, ./page-images), draw the page, bring every pixel to the palette by a threshold and write an
- * indexed PNG (./page-png).
+ * One page, from filled HTML to PNG bytes: read the HTML (../html/html), hold its size against the page's
+ * limits (../page/page-size, ../page/budget-checks), build the tree Takumi draws (../tree/page-tree), load the
+ * fonts its text needs (../fonts/page-fonts), fit its text where it asks to be fitted (./fit-layout), draw our
+ * pictures at the size of their boxes (../pictures/picture-boxes, ../pictures/page-images), draw the page, bring
+ * every pixel to the palette by a threshold and write an indexed PNG (./page-png).
  *
  * A declaration Takumi cannot read (`font-size: huge`, `display: contents`) is left out, as a browser leaves it
  * out, and the page drawn without it; the caller is told which and where.

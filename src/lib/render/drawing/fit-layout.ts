@@ -1,5 +1,5 @@
 /**
- * The measured part of text that fits (./fit-attributes): the page is laid out once without drawing
+ * The measured part of text that fits (../tree/fit-attributes): the page is laid out once without drawing
  * (Takumi's `measure`), which gives every box and every line of text, then:
  *
  * - an element whose wrapping text runs out of its room (its own box, each box around it, the page) gets the
@@ -148,7 +148,7 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
 
 /**
  * A copy of the page's tree, not yet fitted, with `decisions` applied: the page `fitLayout` makes when it decides
- * the same. The decisions are those of a page with the same requests (of its shape, in ./draw).
+ * the same. The decisions are those of a page with the same requests (of its shape, in ./draw-page).
  */
 export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNode {
   const copyOf = new Map<TreeNode, TreeNode>();

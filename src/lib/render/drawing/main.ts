@@ -1,6 +1,6 @@
 /**
- * The drawing process: a Node.js process of its own, started by a page renderer (./renderer, through
- * ./drawing-process), that draws its pages and can be ended at any moment, whatever it is doing. It loads the
+ * The drawing process: a Node.js process of its own, started by a page renderer (../renderer/page-renderer, through
+ * ../renderer/drawing-process), that draws its pages and can be ended at any moment, whatever it is doing. It loads the
  * engine and says it is ready while its fonts are registered, then draws the pages it is sent, several at once
  * where the native engine draws them on the thread pool. While it draws it tells how much memory it holds. It
  * ends when its page renderer lets go of it, or ends.

@@ -1,4 +1,4 @@
-/** What a page renderer and its drawing process say to each other (./drawing-process, ./drawing-process-main). */
+/** What a page renderer and its drawing process say to each other (../renderer/drawing-process, ./main). */
 import type { ErrorKind } from '../../errors';
 import type { EngineChoice } from '../engine/drawing-engine';
 import type { PageOptions } from '../page/page-options';

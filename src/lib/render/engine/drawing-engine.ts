@@ -4,7 +4,7 @@
  * (`@takumi-rs/core`, an optional dependency with a binary per platform) draws off the event loop, on
  * Node.js's thread pool; where no binary loads (32-bit ARM, 32-bit Windows, a failed optional install), its
  * WebAssembly build (`@takumi-rs/wasm`) draws the same pages on the calling thread. It is loaded in the drawing
- * process (./drawing-process-main), never in Node-RED's own; the choice is made once per drawing process.
+ * process (../drawing/main), never in Node-RED's own; the choice is made once per drawing process.
  *
  * `DEVICE_CLOUD_RENDER_ENGINE=webassembly` in the environment chooses the WebAssembly build on any host: a
  * switch to test and diagnose the fallback.

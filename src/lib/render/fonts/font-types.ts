@@ -1,4 +1,7 @@
-/** The fonts of a page as the renderer's parts pass them (no Node.js in here: the editor's code checks with options.ts). */
+/**
+ * The fonts of a page as the renderer's parts pass them (no Node.js in here: the editor's code checks with
+ * ../page/page-options.ts).
+ */
 
 /** A face the engine is given, once, under `name`. */
 export interface FontFace {
@@ -20,7 +23,7 @@ export interface FontFamily {
   faces: readonly FontFace[];
 }
 
-/** A node's own fonts (./user-fonts): each family under a name of its own, with the name templates use. */
+/** A node's own fonts (./own-fonts): each family under a name of its own, with the name templates use. */
 export interface OwnFonts {
   families: readonly (FontFamily & { cssName: string })[];
   /** What identifies these fonts: a digest of their files. */

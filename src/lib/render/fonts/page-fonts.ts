@@ -3,7 +3,7 @@
  * Noto Sans (Latin, Greek, Cyrillic), Noto Sans SC (Chinese, symbols), Noto Sans JP (kana, level-1 kanji)
  * and Noto Sans Symbols 2, each with the list of its characters. Every page's text falls back through them
  * in that order (Japanese before Chinese in an element whose `lang` is Japanese, so its kanji take their
- * Japanese forms). A node may add fonts of its own (files the user names, see ./user-fonts), used where a
+ * Japanese forms). A node may add fonts of its own (files the user names, see ./own-fonts), used where a
  * template names their family in `font-family`.
  *
  * Before a page is drawn, its text is read character by character: each family that draws one of them is

@@ -1,7 +1,7 @@
 /**
  * What a page holds, counted on its HTML before anything is drawn: its elements (and those with a shadow or a
  * filter, whose cost grows with their area), its characters of text, and the pixels of its pictures as their
- * files give them. ./budget holds it against the page's limits.
+ * files give them. ./budget-checks holds it against the page's limits.
  */
 import type { HtmlNode } from '../html/html';
 import { naturalSize } from '../pictures/image-slots';

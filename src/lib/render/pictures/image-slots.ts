@@ -1,6 +1,6 @@
 /**
  * `<img>` in a template. `src` may be `icon:NAME` (./icons), `qr:TEXT`, `chart:line` / `chart:bar`, or a picture as a data URL
- * (PNG, JPEG, GIF or SVG; a Buffer placeholder becomes one, see ./fill). Nothing is fetched: a file or web
+ * (PNG, JPEG, GIF or SVG; a Buffer placeholder becomes one, see ../renderer/fill-template). Nothing is fetched: a file or web
  * address is an error. An empty `src` (a placeholder without a value) draws nothing and keeps the box.
  *
  * QR codes and charts are drawn by us at exactly the size of their box, as are the template's own pictures

@@ -1,5 +1,5 @@
 /**
- * A drawing process as its page renderer holds it: Node.js running ./drawing-process-main, told pages and heard
+ * A drawing process as its page renderer holds it: Node.js running ../drawing/main, told pages and heard
  * from over its IPC channel. Unlike a page on the thread pool or in a worker thread, a process can be ended at
  * once whatever it is doing, native code included, and the system then has all its memory back: a page over its
  * budget is stopped by ending the process that draws it. It is let go gently when it is no longer needed.

@@ -3,7 +3,7 @@
  * `{{payload.temp}}` is HTML-escaped, `{{{payload.html}}}` is not, a missing value is empty). Two additions:
  * a picture given as bytes (a Buffer of PNG, JPEG or GIF) fills a placeholder as a data URL, so
  * `<img src="{{{payload}}}">` shows a picture a flow has fetched; and a placeholder may pass its value through
- * helpers (`{{payload.start | time}}`, ./helpers), in the page's language (its first `lang` attribute).
+ * helpers (`{{payload.start | time}}`, ./template-helpers), in the page's language (its first `lang` attribute).
  */
 import Mustache from 'mustache';
 import { types } from 'node:util';
@@ -57,7 +57,7 @@ function pictureDataUrl(bytes: Uint8Array): string {
   return `data:${type};base64,${buffer.toString('base64')}`;
 }
 
-/** A writer for one page: it counts the items its lists repeat (./budget), before repeating them. */
+/** A writer for one page: it counts the items its lists repeat (../page/budget-checks), before repeating them. */
 class PageWriter extends Mustache.Writer {
   private readonly listItems = new ListItemCount();
 

@@ -3,12 +3,12 @@
  *
  * - `data-fit="shrink"` (with `data-min-size`, px, default 10): the element's font size shrinks until its text
  *   fits the element's box. Text that does not wrap (`white-space: nowrap` or `pre`) is shrunk by Takumi's own
- *   `text-fit`, line by line to the box's width; text that wraps is measured (./fit-layout) until its lines fit
+ *   `text-fit`, line by line to the box's width; text that wraps is measured (../drawing/fit-layout) until its lines fit
  *   the box's width and height, and every box around it. Text that does not fit even at the smallest size
  *   ends in "…".
  * - `data-clamp="N"`: at most N lines, the last ending in "…" (CSS `line-clamp`).
  * - `data-overflow="TEXT"` on a container: only the children that fit whole are drawn, then a line of TEXT
- *   with `{n}` replaced by how many were left out (./fit-layout).
+ *   with `{n}` replaced by how many were left out (../drawing/fit-layout).
  *
  * The element gets what these need to work as in a browser: a box of its own (an inline element becomes an
  * inline block; under the flex layout rules, an element of text becomes a block so its lines wrap and clamp),
@@ -21,7 +21,7 @@ import { templateError, type HtmlElement, type SourcePlace } from '../html/html'
 export const DEFAULT_MIN_SIZE = 10;
 const MAX_CLAMP = 1000;
 
-/** An element whose wrapping text is shrunk by measuring it (./fit-layout). */
+/** An element whose wrapping text is shrunk by measuring it (../drawing/fit-layout). */
 export interface FitRequest {
   node: ContainerNode;
   place: SourcePlace;

@@ -1,6 +1,6 @@
 /**
  * The HTML tree as the tree Takumi draws, on a page with our defaults: white, black text in the shipped fonts
- * (./fonts: the stack of the page's language, a template's `font-family` before it), 16 px. Two sets of layout
+ * (../fonts/page-fonts: the stack of the page's language, a template's `font-family` before it), 16 px. Two sets of layout
  * rules:
  *
  * - `html`: as a browser lays out HTML: `div`, `p`, `h1`… are blocks, `span`, `b`, `img`… run inline with the
@@ -10,11 +10,12 @@
  *   are all text and inline elements, runs them left to right and wraps (`<br>` breaks such a line); white
  *   space between inline elements is kept as a no-break space.
  *
- * Images (`icon:`, `qr:`, `chart:`, pictures) are made by ./image-slots; `data-fit`, `data-clamp` and
+ * Images (`icon:`, `qr:`, `chart:`, pictures) are made by ../pictures/image-slots; `data-fit`, `data-clamp` and
  * `data-overflow` are read by ./fit-attributes. What an element's text inherits (language, fonts, size, colour,
  * white space) goes down the tree as CSS passes it. The builder collects the page's text with its fonts and
- * place (for ./fonts), what must be fitted by measuring (./fit-layout), and the elements whose style came from
- * the template with their place, so a declaration Takumi cannot read can be named (./draw).
+ * place (for ../fonts/page-fonts), what must be fitted by measuring (../drawing/fit-layout), and the elements
+ * whose style came from the template with their place, so a declaration Takumi cannot read can be named
+ * (../drawing/draw-page).
  */
 import type { ContainerNode, Declarations, ImageNode, TreeNode } from '../engine/drawing-engine';
 import {
