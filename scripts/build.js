@@ -85,13 +85,34 @@ function buildEditor() {
     fs.mkdirSync(dir, { recursive: true });
     const help = folders.map(
       (folder) =>
-        `<script type="text/html" data-help-name="${folder.type}">\n${indent(folder.read(`help.${language}.html`))}</script>`,
+        `<script type="text/html" data-help-name="${folder.type}">\n${indent(withFigures(folder, `help.${language}.html`))}</script>`,
     );
     fs.writeFileSync(path.join(dir, 'device-cloud.html'), `<!-- ${GENERATED} -->\n${help.join('\n\n')}\n`);
     const catalog = JSON.parse(fs.readFileSync(path.join(root, 'src', 'nodes', `catalog.${language}.json`), 'utf8'));
     for (const folder of folders) catalog[folder.type] = JSON.parse(folder.read(`catalog.${language}.json`));
     fs.writeFileSync(path.join(dir, 'device-cloud.json'), `${JSON.stringify(catalog, null, 2)}\n`);
   }
+}
+
+/**
+ * A node's help with the figures it names filled in from the code: a help writes a limit as the constant that holds
+ * it, `${LIMITS.pictureSide}`, or `${LIMITS.imageBytes:MB}` for a size in megabytes, so each figure a user reads is
+ * written once, where the code checks it. A name that holds no figure stops the build.
+ */
+function withFigures(folder, file) {
+  const figures = {
+    ...require(path.join(dist, 'lib', 'values', 'index.js')),
+    MAX_SOURCE_BYTES: require(path.join(dist, 'lib', 'images', 'fit.js')).MAX_SOURCE_BYTES,
+  };
+  return folder.read(file).replace(/\$\{([A-Z_]+)(?:\.(\w+))?(:MB)?\}|\$\{[^}]*\}?/g, (whole, name, key, megabytes) => {
+    const holder = name && figures[name];
+    const figure = key === undefined ? holder : holder?.[key];
+    const shown = megabytes ? figure / (1024 * 1024) : figure;
+    if (typeof figure !== 'number' || !Number.isInteger(shown)) {
+      throw new Error(`src/nodes/${folder.type.slice(TYPE_PREFIX.length)}/${file}: ${whole} is no figure of the code`);
+    }
+    return megabytes ? `${shown} MB` : String(shown);
+  });
 }
 
 /** A node's folder: its definition for the editor, bundled and checked against its type, and its other files. */
