@@ -95,24 +95,34 @@ function buildEditor() {
 }
 
 /**
- * A node's help with the figures it names filled in from the code: a help writes a limit as the constant that holds
- * it, `${LIMITS.pictureSide}`, or `${LIMITS.imageBytes:MB}` for a size in megabytes, so each figure a user reads is
- * written once, where the code checks it. A name that holds no figure stops the build.
+ * A node's help with the figures it names filled in from the code: a help writes a figure as the constant that
+ * holds it, `${LIMITS.pictureSide}` or `${ACCOUNT_RANGES.timeout.max}`, or `${LIMITS.imageBytes:MB}` for a size
+ * in megabytes, so each figure a user reads is written once, where the code checks it. A name that holds no
+ * figure stops the build.
  */
 function withFigures(folder, file) {
   const figures = {
     ...require(path.join(dist, 'lib', 'values', 'index.js')),
     MAX_SOURCE_BYTES: require(path.join(dist, 'lib', 'images', 'fit.js')).MAX_SOURCE_BYTES,
+    ...require(path.join(dist, 'nodes', 'account', 'settings.js')),
   };
-  return folder.read(file).replace(/\$\{([A-Z_]+)(?:\.(\w+))?(:MB)?\}|\$\{[^}]*\}?/g, (whole, name, key, megabytes) => {
-    const holder = name && figures[name];
-    const figure = key === undefined ? holder : holder?.[key];
-    const shown = megabytes ? figure / (1024 * 1024) : figure;
-    if (typeof figure !== 'number' || !Number.isInteger(shown)) {
-      throw new Error(`src/nodes/${folder.type.slice(TYPE_PREFIX.length)}/${file}: ${whole} is no figure of the code`);
-    }
-    return megabytes ? `${shown} MB` : String(shown);
-  });
+  return folder
+    .read(file)
+    .replace(/\$\{([A-Z_]+)((?:\.\w+)*)(:MB)?\}|\$\{[^}]*\}?/g, (whole, name, keys, megabytes) => {
+      const figure =
+        name &&
+        keys
+          .split('.')
+          .slice(1)
+          .reduce((holder, key) => holder?.[key], figures[name]);
+      const shown = megabytes ? figure / (1024 * 1024) : figure;
+      if (typeof figure !== 'number' || (megabytes && !Number.isInteger(shown))) {
+        throw new Error(
+          `src/nodes/${folder.type.slice(TYPE_PREFIX.length)}/${file}: ${whole} is no figure of the code`,
+        );
+      }
+      return megabytes ? `${shown} MB` : String(shown);
+    });
 }
 
 /** A node's folder: its definition for the editor, bundled and checked against its type, and its other files. */

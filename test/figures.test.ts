@@ -10,6 +10,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { MAX_SOURCE_BYTES } from '../dist/lib/images/fit';
 import { DEFAULT_SCREEN, LIMITS, PAGE_BUDGET, PAGE_LIMITS } from '../dist/lib/values';
+import { DEFAULT_RETRY } from '../dist/lib/client/retry';
+import { ACCOUNT_DEFAULTS, ACCOUNT_RANGES } from '../dist/nodes/account/settings';
 import { ROOT } from './support/package-files';
 
 const MB = 1024 * 1024;
@@ -113,6 +115,32 @@ const QUOTES: Quote[] = [
     file: 'README.md',
     says: /a request of more than (\d+) MB of JSON is refused/,
     figures: [limit(LIMITS.jsonRequestBytes / MB)],
+  },
+  {
+    file: 'README.md',
+    says: /honouring `Retry-After` \(up to (\d+) s\)/,
+    figures: [limit(DEFAULT_RETRY.maxDelayMs / 1000)],
+  },
+  {
+    file: 'README.md',
+    says: /\*\*Timeout\*\* (\d+) s \(([\d.]+)–(\d+), per attempt\), \*\*Retries\*\* (\d+) \((\d+)–(\d+), waits doubling from ([\d.]+) s, (\d+) s in all\), \*\*At once\*\* (\d+) \((\d+)–(\d+) requests in flight\), \*\*Queue limit\*\* (\d+) \((\d+)–(\d+); one more is refused as \*queue full\*\), \*\*Spacing\*\* (\d+) ms/,
+    figures: [
+      ACCOUNT_DEFAULTS.timeout,
+      ACCOUNT_RANGES.timeout.min,
+      ACCOUNT_RANGES.timeout.max,
+      ACCOUNT_DEFAULTS.retries,
+      ACCOUNT_RANGES.retries.min,
+      ACCOUNT_RANGES.retries.max,
+      DEFAULT_RETRY.baseDelayMs / 1000,
+      DEFAULT_RETRY.maxTotalMs / 1000,
+      ACCOUNT_DEFAULTS.maxInFlight,
+      ACCOUNT_RANGES.maxInFlight.min,
+      ACCOUNT_RANGES.maxInFlight.max,
+      ACCOUNT_DEFAULTS.queueLimit,
+      ACCOUNT_RANGES.queueLimit.min,
+      ACCOUNT_RANGES.queueLimit.max,
+      ACCOUNT_DEFAULTS.minSpacing,
+    ].map(limit),
   },
   {
     file: 'docs/service.md',
@@ -267,7 +295,8 @@ const QUOTES: Quote[] = [
 
 /**
  * The limits a help names as the constant that holds them, each with the figure a help must not type itself; the
- * page's limits in the render node's help only (other helps have a 1000 of their own).
+ * page's limits in the render node's help only (other helps have a 1000 of their own), the account's ranges in
+ * the account's.
  */
 const NAMED_LIMITS: { name: string; typed: RegExp; node?: string }[] = [
   { name: 'LIMITS.pictureSide', typed: new RegExp(`\\b${LIMITS.pictureSide}\\b`) },
@@ -281,6 +310,11 @@ const NAMED_LIMITS: { name: string; typed: RegExp; node?: string }[] = [
     node: 'render',
   })),
   { name: 'PAGE_BUDGET.memoryBytes', typed: new RegExp(`\\b${PAGE_BUDGET.memoryBytes / MB} MB`) },
+  ...(['timeout', 'maxInFlight', 'queueLimit', 'minSpacing'] as const).map((setting) => ({
+    name: `ACCOUNT_RANGES.${setting}.max`,
+    typed: new RegExp(`\\b${ACCOUNT_RANGES[setting].max}\\b`),
+    node: 'account',
+  })),
 ];
 
 describe('the figures users read', function () {
