@@ -105,6 +105,8 @@ function withFigures(folder, file) {
     ...require(path.join(dist, 'lib', 'values', 'index.js')),
     MAX_SOURCE_BYTES: require(path.join(dist, 'lib', 'images', 'fit.js')).MAX_SOURCE_BYTES,
     ...require(path.join(dist, 'nodes', 'account', 'settings.js')),
+    MOST_DEVICES_PER_MESSAGE: require(path.join(dist, 'runtime', 'targets.js')).MOST_DEVICES_PER_MESSAGE,
+    MOST_REMEMBERED_PAGES: require(path.join(dist, 'lib', 'push-memory.js')).MOST_REMEMBERED_PAGES,
   };
   return folder
     .read(file)

@@ -12,6 +12,9 @@ import { MAX_SOURCE_BYTES } from '../dist/lib/images/fit';
 import { DEFAULT_SCREEN, LIMITS, PAGE_BUDGET, PAGE_LIMITS } from '../dist/lib/values';
 import { DEFAULT_RETRY } from '../dist/lib/client/retry';
 import { ACCOUNT_DEFAULTS, ACCOUNT_RANGES } from '../dist/nodes/account/settings';
+import { MOST_REMEMBERED_PAGES } from '../dist/lib/push-memory';
+import { MOST_DEVICES_PER_MESSAGE } from '../dist/runtime/targets';
+import { PAGE_IDS } from '../dist/lib/values/ids';
 import { ROOT } from './support/package-files';
 
 const MB = 1024 * 1024;
@@ -116,6 +119,14 @@ const QUOTES: Quote[] = [
     says: /a request of more than (\d+) MB of JSON is refused/,
     figures: [limit(LIMITS.jsonRequestBytes / MB)],
   },
+  {
+    file: 'README.md',
+    says: /`msg\.pageId` \(1–(\d+)\), `msg\.fontSize` \((\d+)–(\d+)\);/,
+    figures: [PAGE_IDS.length, LIMITS.fontSizeMin, LIMITS.fontSizeMax].map(limit),
+  },
+  { file: 'README.md', says: /`msg\.payload` a Buffer, 1–(\d+) Buffers/, figures: [limit(LIMITS.imagesPerPush)] },
+  { file: 'README.md', says: /`msg\.pageId` 1–(\d+) or `"all"`/, figures: [limit(PAGE_IDS.length)] },
+  { file: 'README.md', says: /up to (\d+) devices or `"all"`/, figures: [limit(MOST_DEVICES_PER_MESSAGE)] },
   {
     file: 'README.md',
     says: /honouring `Retry-After` \(up to (\d+) s\)/,
@@ -310,6 +321,9 @@ const NAMED_LIMITS: { name: string; typed: RegExp; node?: string }[] = [
     node: 'render',
   })),
   { name: 'PAGE_BUDGET.memoryBytes', typed: new RegExp(`\\b${PAGE_BUDGET.memoryBytes / MB} MB`) },
+  { name: 'MOST_DEVICES_PER_MESSAGE', typed: new RegExp(`\\b1 (to|到) ${MOST_DEVICES_PER_MESSAGE}\\b`) },
+  { name: 'MOST_REMEMBERED_PAGES', typed: new RegExp(`\\b${MOST_REMEMBERED_PAGES} (pages|个页面)`) },
+  { name: 'PAGE_IDS.length', typed: new RegExp(`\\b1\\b(</code>)? (to|到) (<code>)?${PAGE_IDS.length}\\b`) },
   ...(['timeout', 'maxInFlight', 'queueLimit', 'minSpacing'] as const).map((setting) => ({
     name: `ACCOUNT_RANGES.${setting}.max`,
     typed: new RegExp(`\\b${ACCOUNT_RANGES[setting].max}\\b`),
