@@ -96,15 +96,22 @@ function buildEditor() {
 
 /**
  * A node's help with the figures it names filled in from the code: a help writes a figure as the constant that
- * holds it, `${LIMITS.pictureSide}` or `${ACCOUNT_RANGES.timeout.max}`, or `${LIMITS.imageBytes:MB}` for a size
- * in megabytes, so each figure a user reads is written once, where the code checks it. A name that holds no
- * figure stops the build.
+ * holds it (in src/lib/values/, a node's settings.ts, or the few named below), `${LIMITS.pictureSide}` or
+ * `${ACCOUNT_RANGES.timeout.max}`, or `${LIMITS.imageBytes:MB}` for a size in megabytes, so each figure a user
+ * reads is written once, where the code checks it. A name that holds no figure stops the build.
  */
 function withFigures(folder, file) {
   const figures = {
     ...require(path.join(dist, 'lib', 'values', 'index.js')),
     MAX_SOURCE_BYTES: require(path.join(dist, 'lib', 'images', 'fit.js')).MAX_SOURCE_BYTES,
-    ...require(path.join(dist, 'nodes', 'account', 'settings.js')),
+    ...Object.assign(
+      {},
+      ...fs
+        .readdirSync(path.join(dist, 'nodes'))
+        .map((node) => path.join(dist, 'nodes', node, 'settings.js'))
+        .filter((settings) => fs.existsSync(settings))
+        .map((settings) => require(settings)),
+    ),
     MOST_DEVICES_PER_MESSAGE: require(path.join(dist, 'runtime', 'targets.js')).MOST_DEVICES_PER_MESSAGE,
     MOST_REMEMBERED_PAGES: require(path.join(dist, 'lib', 'push-memory.js')).MOST_REMEMBERED_PAGES,
   };

@@ -15,6 +15,7 @@ import { ACCOUNT_DEFAULTS, ACCOUNT_RANGES } from '../dist/nodes/account/settings
 import { MOST_REMEMBERED_PAGES } from '../dist/lib/push-memory';
 import { MOST_DEVICES_PER_MESSAGE } from '../dist/runtime/targets';
 import { PAGE_IDS } from '../dist/lib/values/ids';
+import { DEFAULT_INTERVAL_SECONDS, DIALOG_MIN_INTERVAL_SECONDS } from '../dist/nodes/todo-watch/settings';
 import { ROOT } from './support/package-files';
 
 const MB = 1024 * 1024;
@@ -127,6 +128,11 @@ const QUOTES: Quote[] = [
   { file: 'README.md', says: /`msg\.payload` a Buffer, 1–(\d+) Buffers/, figures: [limit(LIMITS.imagesPerPush)] },
   { file: 'README.md', says: /`msg\.pageId` 1–(\d+) or `"all"`/, figures: [limit(PAGE_IDS.length)] },
   { file: 'README.md', says: /up to (\d+) devices or `"all"`/, figures: [limit(MOST_DEVICES_PER_MESSAGE)] },
+  {
+    file: 'README.md',
+    says: /`device-cloud-todo-watch` polls \(every (\d+) s by default, at least (\d+) s in the dialog\)/,
+    figures: [limit(DEFAULT_INTERVAL_SECONDS), limit(DIALOG_MIN_INTERVAL_SECONDS)],
+  },
   {
     file: 'README.md',
     says: /honouring `Retry-After` \(up to (\d+) s\)/,
@@ -321,6 +327,11 @@ const NAMED_LIMITS: { name: string; typed: RegExp; node?: string }[] = [
     node: 'render',
   })),
   { name: 'PAGE_BUDGET.memoryBytes', typed: new RegExp(`\\b${PAGE_BUDGET.memoryBytes / MB} MB`) },
+  {
+    name: 'DIALOG_MIN_INTERVAL_SECONDS',
+    typed: new RegExp(`at least ${DIALOG_MIN_INTERVAL_SECONDS} seconds|至少 ${DIALOG_MIN_INTERVAL_SECONDS} 秒`),
+    node: 'todo-watch',
+  },
   { name: 'MOST_DEVICES_PER_MESSAGE', typed: new RegExp(`\\b1 (to|到) ${MOST_DEVICES_PER_MESSAGE}\\b`) },
   { name: 'MOST_REMEMBERED_PAGES', typed: new RegExp(`\\b${MOST_REMEMBERED_PAGES} (pages|个页面)`) },
   { name: 'PAGE_IDS.length', typed: new RegExp(`\\b1\\b(</code>)? (to|到) (<code>)?${PAGE_IDS.length}\\b`) },
