@@ -12,7 +12,7 @@ const KEY_WORDS: Record<string, { 'en-US': string[]; 'zh-CN': string[] }> = {
     'en-US': ['To do', 'Buy milk', 'Book train tickets'],
     'zh-CN': ['买牛奶', '给水管工打电话', '预订火车票'],
   },
-  notice: { 'en-US': ['Meeting room', 'quarterly review'], 'zh-CN': ['会议室已预订', '季度总结会议'] },
+  notice: { 'en-US': ['Room booked', 'quarterly review'], 'zh-CN': ['会议室已预订', '季度总结会议'] },
   weather: { 'en-US': ['Berlin', 'Cloudy', 'Rain 30%'], 'zh-CN': ['北京', '多云', '降水30%'] },
   'wifi-card': {
     'en-US': ['Guest Wi-Fi', 'Cafe Guest', 'welcome-2026'],
