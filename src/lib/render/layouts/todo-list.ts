@@ -3,7 +3,7 @@ import { localDate, localDateTime } from './sample-dates';
 
 /**
  * The to-do list as the todo-list node sends it (msg.payload = its list items): an empty box per item, a ticked
- * one when completed (the title struck through then), bold when important or urgent, the day it is due (Today,
+ * one when completed (the title left whole, not struck through: it stays readable at a glance), bold when important or urgent, the day it is due (Today,
  * Tomorrow, Thu, Nov 26) and its time on the right, written as the page's language writes a time. The title
  * takes all the row the due day leaves; a title too long for it ends in "…". The rows are spaced by the list's
  * gap, which the overflow line takes too: when items are left out, the line stands in the room of a row.
@@ -18,7 +18,7 @@ function template(lang: string, heading: string, empty: string, more: string): s
   {{#payload}}
   <div style="display:flex;flex-direction:row;align-items:center">
     <img src="icon:{{#completed}}checkbox-marked-outline{{/completed}}{{^completed}}checkbox-blank-outline{{/completed}}" style="width:26px;height:26px;margin-right:8px;flex-shrink:0">
-    <span style="flex:1 1 0px;min-width:0;white-space:nowrap;{{#completed}}text-decoration:line-through;{{/completed}}{{#priority}}font-weight:bold;{{/priority}}" data-clamp="1">{{title}}</span>
+    <span style="flex:1 1 0px;min-width:0;white-space:nowrap;{{#priority}}font-weight:bold;{{/priority}}" data-clamp="1">{{title}}</span>
     <span style="flex-shrink:0;font-size:16px;margin-left:8px;white-space:nowrap">{{dueDate | day}}{{#dueTime}} {{dueTime | time}}{{/dueTime}}</span>
   </div>
   {{/payload}}
@@ -69,7 +69,7 @@ export const todoList: Layout = {
         topic: '厨房',
         payload: [
           item(1, '买牛奶', { priority: 2, dueDate: localDate(0) }),
-          item(2, '倒垃圾', { dueDate: localDate(0), dueTime: '19:00' }),
+          item(2, '扔垃圾', { dueDate: localDate(0), dueTime: '19:00' }),
           item(3, '给水管工打电话', { dueDate: localDate(1) }),
           item(4, '给花浇水', { status: 1, completed: true }),
           item(5, '预订火车票', { priority: 1 }),
