@@ -2,7 +2,8 @@
  * Every dialog in a real browser: Node-RED with our package, its editor in
  * headless Chromium, the account on the simulator. For every node: add it to
  * the flow, open its dialog, check its fields, account and help, pick a
- * device where the node has the picker. The account's dialog and help are
+ * device where the node has the picker. The render dialog draws its page
+ * beside the template by itself as the template is typed. The account's dialog and help are
  * titled with its label, its API key is marked required, the helps link to
  * the account help's shared sections. A to-do list saved by version 0.1.0
  * keeps its filter through a deploy from the editor. An example imported
@@ -12,7 +13,8 @@
  *
  * The steps share one editor page and run in order, as a user would do them.
  * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor-dialog.png (the display
- * text dialog with the device picker open) for the README.
+ * text dialog with the device picker open) and docs/render-dialog.png (the
+ * render dialog, a template beside its page) for the README.
  */
 import fs from 'node:fs';
 import path from 'node:path';
