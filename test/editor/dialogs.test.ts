@@ -380,9 +380,7 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     await openDialog('device-cloud-render');
     const preview = page.locator('img#node-input-preview');
     await preview.waitFor({ state: 'visible' });
-    expect(await page.locator('#node-input-preview-draw').count(), 'no draw button').to.equal(
-      0,
-    );
+    expect(await page.locator('#node-input-preview-draw').count(), 'no draw button').to.equal(0);
     const before = await preview.getAttribute('src');
     const asked: string[] = [];
     const count = (request: { url(): string; method(): string }) => {
