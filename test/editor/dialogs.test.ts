@@ -368,6 +368,19 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       await page.mouse.move(0, 0);
       await page.screenshot({ path: screenshotPath('render-dialog.png') });
     }
+    // On a smaller screen the dialog is narrower: the page goes below the template, whole, not cut off.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await untilInPage(page, 'the page below the template, inside the dialog', () => {
+        const editor = document.querySelector('#node-input-template-editor')?.getBoundingClientRect();
+        const image = document.querySelector('img#node-input-preview')?.getBoundingClientRect();
+        const tray = document.querySelector('.red-ui-tray-body')?.getBoundingClientRect();
+        return !!editor && !!image && !!tray && image.top >= editor.bottom && image.right <= tray.right;
+      });
+    } finally {
+      if (wide) await page.setViewportSize(wide);
+    }
     await closeDialogWithDone();
     await openDialog('device-cloud-render');
     await untilInPage(page, 'Start from naming the layout again', () => $('#node-input-layout').val() === 'wifi-card');

@@ -70,6 +70,7 @@ function prepare(this: EditorNode): void {
     })
     .fail((xhr: JQuery.jqXHR) => showProblem(t('preview.layoutsFailed', { error: answerOf(xhr) })));
   $('#node-input-layout-use').on('click', useLayout);
+  select.on('change', choiceChanged);
   open.template.on?.('change', () => {
     showStartingPoint();
     redrawSoon();
@@ -84,6 +85,12 @@ function showStartingPoint(): void {
   const template = (open.template?.getValue() ?? '').trim();
   const same = open.layouts.find((layout) => Object.values(layout.template).some((text) => text.trim() === template));
   $('#node-input-layout').val(same?.id ?? OWN_TEMPLATE);
+  choiceChanged();
+}
+
+/** Use puts a built-in layout in: there is nothing to put in while the choice is the node's own template. */
+function choiceChanged(): void {
+  $('#node-input-layout-use').prop('disabled', $('#node-input-layout').val() === OWN_TEMPLATE);
 }
 
 function useLayout(): void {
@@ -172,6 +179,8 @@ function showPage(blob: Blob, warnings: string[]): void {
   const image = $('#node-input-preview');
   image.off('load').on('load', function (this: HTMLImageElement) {
     image.css({ width: `${this.naturalWidth}px`, height: `${this.naturalHeight}px` }).show();
+    // The column is as wide as the page (and its border), so the template beside it takes the rest of the row.
+    $('#node-input-preview-column').css('flex-basis', `${this.naturalWidth + 2}px`);
     $('#node-input-preview-result').text(`${this.naturalWidth} x ${this.naturalHeight}`);
   });
   image.attr('src', previewUrl);
@@ -241,7 +250,13 @@ function close(): void {
   previewUrl = null;
 }
 
+/**
+ * The dialog opens as wide as the template and the page side by side. Node-RED also makes that width the least
+ * its form may take, so on a screen narrower than that the page would be cut off: the form may be narrower,
+ * and the page then goes below the template.
+ */
 function resize(): void {
+  $('#node-input-template-editor').closest('.red-ui-tray-body').css('min-width', '');
   open.template?.resize();
   open.sample?.resize();
 }
