@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
 import { ACCOUNT_TYPE, NODE_TYPES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
 import { coloursOf, pixelsOf, readQrCodes, readText } from '../render/support';
@@ -422,6 +422,30 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     );
     const text = await readText([await previewPng()], [], 'eng');
     expect(text[0], 'the page shows the last text typed').to.include('Typed here');
+
+    // A drawing still under way when the next change comes is given up: its answer, held back here until the
+    // newer page is shown, never replaces that page.
+    let held: Route | undefined;
+    await page.route('**/device-cloud/render/preview', async (route) => {
+      if (held === undefined) held = route;
+      else await route.continue();
+    });
+    const givenUp = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/render/preview'));
+    try {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.insertText('<div style="font-size:48px">Older</div>');
+      await untilInPage(page, 'the older drawing asked for', () =>
+        $('#node-input-preview-result').text().includes('…'),
+      );
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.insertText('<div style="font-size:48px">Newer</div>');
+      await givenUp;
+      await untilInPage(page, 'the newer page shown', () => /\d+ x \d+/.test($('#node-input-preview-result').text()));
+      await held?.continue().catch(() => undefined); // the browser gave it up: nothing to answer
+    } finally {
+      await page.unroute('**/device-cloud/render/preview');
+    }
+    expect((await readText([await previewPng()], [], 'eng'))[0], 'the page shown').to.include('Newer');
 
     // A character no font has: the page is drawn, and the warning is listed under it.
     await page.keyboard.press('ControlOrMeta+A');
