@@ -337,6 +337,9 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     await select.locator('option[value="wifi-card"]').waitFor({ state: 'attached' });
     expect(await select.locator('option').allInnerTexts()).to.include('Guest Wi-Fi card');
     expect(await startingPoint(), 'an empty template').to.equal('its own template (no built-in layout)');
+    await page
+      .locator('#node-input-preview-result', { hasText: 'Nothing to draw yet: the template is empty' })
+      .waitFor();
     await select.selectOption({ label: 'Guest Wi-Fi card' });
     await page.locator('#node-input-layout-use').click();
     const preview = page.locator('img#node-input-preview');

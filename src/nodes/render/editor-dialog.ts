@@ -114,6 +114,15 @@ function redrawSoon(): void {
 
 function drawPreview(): void {
   if (!open.template) return;
+  // Only the newest drawing counts: the one under way is given up.
+  open.request?.abort();
+  delete open.request;
+  const number = ++open.asked;
+  const template = open.template.getValue();
+  if (template.trim() === '') {
+    showProblem(t('preview.noTemplate'));
+    return;
+  }
   let message: unknown;
   const sample = open.sample?.getValue() ?? '';
   try {
@@ -126,9 +135,6 @@ function drawPreview(): void {
     showProblem(t('preview.badSample', { error: typeof message }));
     return;
   }
-  // Only the newest drawing counts: the one under way is given up.
-  open.request?.abort();
-  const number = ++open.asked;
   $('#node-input-preview-result').text(t('preview.drawing'));
   const request = new XMLHttpRequest();
   open.request = request;
@@ -148,7 +154,7 @@ function drawPreview(): void {
   };
   request.send(
     JSON.stringify({
-      template: open.template.getValue(),
+      template,
       message,
       width: $('#node-input-width').val(),
       height: $('#node-input-height').val(),
