@@ -483,6 +483,20 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       const image = document.querySelector<HTMLImageElement>('img#node-input-preview');
       return !!image && image.naturalWidth === 200 && $(image).is(':visible');
     });
+
+    // So does a change of the sample message, and of the colours: red text is black in black and white. (The
+    // texts are put in as a paste would, whole: typed, the code editor would close brackets and tags itself.)
+    await replaceText('template', '<div style="color:red;font-size:60px;font-weight:bold">{{payload}}</div>');
+    await page.locator('#node-input-width').fill('400');
+    let shownBefore = await newPicture(await preview.getAttribute('src'));
+    await replaceText('sample', '{"payload": "Sample"}');
+    shownBefore = await newPicture(shownBefore);
+    const sampled = await previewPng();
+    expect((await readText([sampled], [], 'eng'))[0], 'the page from the new sample').to.include('Sample');
+    expect([...coloursOf(await pixelsOf(sampled))].sort(), 'black and white').to.deep.equal(['0,0,0', '255,255,255']);
+    await page.locator('select#node-input-colors').selectOption('bwry');
+    await newPicture(shownBefore);
+    expect([...coloursOf(await pixelsOf(await previewPng()))], 'with the four colours').to.include('255,0,0');
     await page.locator('#node-dialog-cancel').click();
     await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   });
@@ -697,6 +711,36 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     return page.locator('select#node-input-layout').evaluate((select: HTMLSelectElement) => {
       return select.options[select.selectedIndex]?.text ?? '';
     });
+  }
+
+  /** Replaces the text of the render dialog's template or sample editor (Node-RED's monaco), as a paste does. */
+  async function replaceText(editorName: 'template' | 'sample', text: string): Promise<void> {
+    await page.evaluate(
+      ({ id, value }) => {
+        type Editor = { getContainerDomNode(): HTMLElement; setValue(text: string): void };
+        const monaco = (window as unknown as { monaco: { editor: { getEditors(): Editor[] } } }).monaco;
+        const editor = monaco.editor
+          .getEditors()
+          .find((candidate) => candidate.getContainerDomNode().closest(`#${id}`));
+        if (!editor) throw new Error(`no code editor in #${id}`);
+        editor.setValue(value);
+      },
+      { id: `node-input-${editorName}-editor`, value: text },
+    );
+  }
+
+  /** Resolves, with its address, once the render dialog shows a page other than the one at `before`. */
+  async function newPicture(before: string | null): Promise<string> {
+    await untilInPage(
+      page,
+      'the page drawn again',
+      (old) => {
+        const image = document.querySelector<HTMLImageElement>('img#node-input-preview');
+        return !!image && image.src !== old && image.complete && image.naturalWidth > 0 && $(image).is(':visible');
+      },
+      before,
+    );
+    return (await page.locator('img#node-input-preview').getAttribute('src')) ?? '';
   }
 
   /** The page the render dialog shows, as its bytes. */
