@@ -55,6 +55,8 @@ interface EditorCodeEditor {
   destroy(): void;
   getModel?(): { isDisposed(): boolean; dispose(): void } | null;
   setModel?(model: null): void;
+  /** A change of the text (ace's `change`; Node-RED's monaco wrapper maps it to onDidChangeModelContent). */
+  on?(event: 'change', listener: () => void): void;
 }
 
 interface EditorRED {

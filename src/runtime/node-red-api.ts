@@ -61,6 +61,7 @@ export interface HttpResponse {
   status(code: number): HttpResponse;
   json(body: unknown): void;
   type(contentType: string): HttpResponse;
+  set(header: string, value: string): HttpResponse;
   send(body: Buffer): void;
 }
 

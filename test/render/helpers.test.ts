@@ -20,6 +20,7 @@ const LINES = [
   'next {{payload.soon | relative}}',
   '{{payload.temp | number: 1 °C}} {{payload.energy | number: 1 kWh}}',
   'state {{payload.broken | date}}',
+  'due {{payload.dueTime | time}} {{payload.noClock | time}}',
 ];
 
 describe('render: template helpers for dates and numbers', function () {
@@ -37,12 +38,15 @@ describe('render: template helpers for dates and numbers', function () {
         temp: 21.456,
         energy: 1234.46,
         broken: 'unavailable',
+        // A to-do's time of day, and one that is none.
+        dueTime: '19:05',
+        noClock: '25:70',
       },
     };
     const pages = await drawWithoutHostFonts(
       [
-        { template: page('en-US', LINES), message, width: 500, height: 260, layoutRules: 'html' },
-        { template: page('zh-CN', LINES), message, width: 500, height: 260, layoutRules: 'html' },
+        { template: page('en-US', LINES), message, width: 500, height: 300, layoutRules: 'html' },
+        { template: page('zh-CN', LINES), message, width: 500, height: 300, layoutRules: 'html' },
       ],
       { TZ: 'Asia/Shanghai' },
     );
@@ -67,6 +71,12 @@ describe('render: template helpers for dates and numbers', function () {
     // tesseract reads "kWh" in lower case.
     expect(english.toLowerCase()).to.include('21.5°c1,234.5kwh');
     expect(english).to.include('stateunavailable');
+  });
+
+  it('writes a time of day (a to-do’s 19:05) as the language writes a time, and one that is none as it is', () => {
+    const [english, chinese] = texts.map(compact);
+    expect(english, texts[0]).to.include('due7:05PM25:70');
+    expect(chinese, texts[1]).to.include('due19:0525:70');
   });
 
   it('refuses a helper it does not know, or a choice a helper does not take, naming the placeholder', async () => {

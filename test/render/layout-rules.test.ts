@@ -52,7 +52,7 @@ describe('render: layout rules', function () {
     const words: Record<string, string[]> = {
       'big-value': ['Living room', 'Humidity 48%'],
       'todo-list': ['To do', 'Buy milk', 'Book train tickets'],
-      notice: ['Meeting room', 'quarterly review'],
+      notice: ['Room booked', 'quarterly review'],
       weather: ['Berlin', 'Cloudy', 'Rain 30%'],
       'wifi-card': ['Cafe Guest', 'welcome-2026'],
       calendar: ['Family', 'Today', 'Dentist', 'more'],

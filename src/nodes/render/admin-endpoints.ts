@@ -1,7 +1,7 @@
 /**
  * The render node's dialog talks to the runtime through two admin endpoints: the built-in layouts (starting
  * points for a template) and the preview, a page drawn from the dialog's template and sample message by the
- * same renderer the node uses. The preview holds a lease on the shared renderer while the editor uses it,
+ * same renderer the node uses, with the page's warnings (a character no font has, text cut to fit) in a header. The preview holds a lease on the shared renderer while the editor uses it,
  * and gives it back after a quiet spell, so an editor session does not keep a drawing process alive for good.
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
@@ -13,6 +13,10 @@ export const LAYOUTS_PATH = '/device-cloud/render/layouts';
 export const PREVIEW_PATH = '/device-cloud/render/preview';
 export const RENDER_READ_PERMISSION = 'device-cloud-render.read';
 export const RENDER_WRITE_PERMISSION = 'device-cloud-render.write';
+/** The header of a drawn preview that lists the page's warnings, as URI-encoded JSON (a header is ASCII). */
+export const WARNINGS_HEADER = 'X-Page-Warnings';
+/** At most this many warnings travel with a preview (a template may lack a glyph on every line). */
+const MAX_WARNINGS = 20;
 const PREVIEW_LEASE_MS = 5 * 60_000;
 
 let preview: { lease: RendererLease; idle: NodeJS.Timeout } | undefined;
@@ -37,6 +41,7 @@ async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
     }
     const fonts = ownFonts(body.fonts, RED.settings?.userDir);
     if (fonts instanceof Error) throw fonts;
+    const warnings: string[] = [];
     const page = await previewRenderer().render({
       template: body.template,
       message,
@@ -47,7 +52,11 @@ async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
       layoutRules: body.layoutRules,
       timeBudget: body.timeBudget,
       fonts,
+      warn: (warning) => {
+        if (warnings.length < MAX_WARNINGS && !warnings.includes(warning)) warnings.push(warning);
+      },
     });
+    res.set(WARNINGS_HEADER, encodeURIComponent(JSON.stringify(warnings)));
     res.status(200).type('image/png').send(page);
   } catch (error) {
     const failure = asDeviceCloudError(error);

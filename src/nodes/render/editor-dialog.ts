@@ -1,7 +1,9 @@
 /**
- * The render node's dialog: the template and the sample message in code editors, the built-in layouts as
- * starting points, and the preview, drawn by the runtime (the admin endpoints of ./admin-endpoints) and shown at
- * 1:1. The rows it shares with the other dialogs come from DeviceCloudEditor.prepare.
+ * The render node's dialog: the template in a code editor beside the page it draws, the sample message, and the
+ * built-in layouts as starting points. The page is drawn by the runtime (the admin endpoints of
+ * ./admin-endpoints) and shown at 1:1 with its warnings, redrawn by itself a moment after the last change of the
+ * template, the sample, the size or the colours; typing never waits for a drawing, and an answer older than the
+ * page shown is dropped. The rows it shares with the other dialogs come from DeviceCloudEditor.prepare.
  */
 
 interface LayoutChoice {
@@ -13,9 +15,25 @@ interface LayoutChoice {
 
 const LAYOUTS_URL = 'device-cloud/render/layouts';
 const PREVIEW_URL = 'device-cloud/render/preview';
+/** The header of the preview's answer that lists the page's warnings (URI-encoded JSON). */
+const WARNINGS_HEADER = 'X-Page-Warnings';
+/** How long after the last change the page is drawn again: a pause in typing, not every keystroke. */
+const REDRAW_AFTER_MS = 300;
+/** The fields whose change draws the page again, besides the template and the sample. */
+const PAGE_FIELDS = ['width', 'height', 'colors', 'dither', 'layoutRules', 'timeBudget', 'fonts'];
+/** The value of the Start from choice that says the template is the node's own. */
+const OWN_TEMPLATE = '';
 
-/** The code editors of the open dialog. */
-const open: { template?: EditorCodeEditor; sample?: EditorCodeEditor; layouts: LayoutChoice[] } = { layouts: [] };
+/** The open dialog: its code editors, the layouts offered, and where its drawing stands. */
+const open: {
+  template?: EditorCodeEditor;
+  sample?: EditorCodeEditor;
+  layouts: LayoutChoice[];
+  /** The number of the last drawing asked for: only its answer is shown. */
+  asked: number;
+  request?: XMLHttpRequest;
+  redraw?: ReturnType<typeof setTimeout>;
+} = { layouts: [], asked: 0 };
 let previewUrl: string | null = null;
 
 function t(key: string, substitutions?: Record<string, unknown>): string {
@@ -40,16 +58,39 @@ function prepare(this: EditorNode): void {
     value: String($('#node-input-sample').val() ?? ''),
   });
   open.layouts = [];
+  open.asked = 0;
   const select = $('#node-input-layout');
+  select.empty().append($('<option>').val(OWN_TEMPLATE).text(t('option.layout.own')));
   $.ajax({ url: LAYOUTS_URL, dataType: 'json', cache: false })
     .done((layouts: LayoutChoice[]) => {
       open.layouts = layouts;
       const language = layoutLanguage();
       for (const layout of layouts) select.append($('<option>').val(layout.id).text(layout.title[language]));
+      showStartingPoint();
     })
     .fail((xhr: JQuery.jqXHR) => showProblem(t('preview.layoutsFailed', { error: answerOf(xhr) })));
   $('#node-input-layout-use').on('click', useLayout);
-  $('#node-input-preview-draw').on('click', drawPreview);
+  select.on('change', choiceChanged);
+  open.template.on?.('change', () => {
+    showStartingPoint();
+    redrawSoon();
+  });
+  open.sample.on?.('change', redrawSoon);
+  for (const field of PAGE_FIELDS) $(`#node-input-${field}`).on('input change', redrawSoon);
+  redrawSoon();
+}
+
+/** Start from names the built-in layout the template is (in either language), or says it is the node's own. */
+function showStartingPoint(): void {
+  const template = (open.template?.getValue() ?? '').trim();
+  const same = open.layouts.find((layout) => Object.values(layout.template).some((text) => text.trim() === template));
+  $('#node-input-layout').val(same?.id ?? OWN_TEMPLATE);
+  choiceChanged();
+}
+
+/** Use puts a built-in layout in: there is nothing to put in while the choice is the node's own template. */
+function choiceChanged(): void {
+  $('#node-input-layout-use').prop('disabled', $('#node-input-layout').val() === OWN_TEMPLATE);
 }
 
 function useLayout(): void {
@@ -59,10 +100,29 @@ function useLayout(): void {
   const language = layoutLanguage();
   open.template?.setValue(layout.template[language], -1);
   open.sample?.setValue(JSON.stringify(layout.sample[language], null, 2), -1);
-  drawPreview();
+  redrawSoon();
+}
+
+/** The page drawn again once the dialog has been still for a moment. */
+function redrawSoon(): void {
+  if (open.redraw !== undefined) clearTimeout(open.redraw);
+  open.redraw = setTimeout(() => {
+    open.redraw = undefined;
+    drawPreview();
+  }, REDRAW_AFTER_MS);
 }
 
 function drawPreview(): void {
+  if (!open.template) return;
+  // Only the newest drawing counts: the one under way is given up.
+  open.request?.abort();
+  delete open.request;
+  const number = ++open.asked;
+  const template = open.template.getValue();
+  if (template.trim() === '') {
+    showProblem(t('preview.noTemplate'));
+    return;
+  }
   let message: unknown;
   const sample = open.sample?.getValue() ?? '';
   try {
@@ -77,19 +137,24 @@ function drawPreview(): void {
   }
   $('#node-input-preview-result').text(t('preview.drawing'));
   const request = new XMLHttpRequest();
+  open.request = request;
   request.open('POST', PREVIEW_URL);
   request.setRequestHeader('Content-Type', 'application/json');
   const token = RED.settings.get('auth-tokens') as { access_token?: string } | undefined;
   if (token?.access_token) request.setRequestHeader('Authorization', `Bearer ${token.access_token}`);
   request.responseType = 'blob';
   request.onload = () => {
-    if (request.status === 200) showPage(request.response as Blob);
-    else problemOf(request.response as Blob);
+    if (open.request === request) delete open.request;
+    if (number !== open.asked) return;
+    if (request.status === 200) showPage(request.response as Blob, warningsOf(request));
+    else problemOf(request.response as Blob, number);
   };
-  request.onerror = () => showProblem(t('preview.failed', { error: 'no answer' }));
+  request.onerror = () => {
+    if (number === open.asked) showProblem(t('preview.failed', { error: 'no answer' }));
+  };
   request.send(
     JSON.stringify({
-      template: open.template?.getValue() ?? '',
+      template,
       message,
       width: $('#node-input-width').val(),
       height: $('#node-input-height').val(),
@@ -102,20 +167,42 @@ function drawPreview(): void {
   );
 }
 
-/** The page at 1:1: one pixel of the page on one CSS pixel, not scaled to the dialog. */
-function showPage(blob: Blob): void {
+function warningsOf(request: XMLHttpRequest): string[] {
+  const header = request.getResponseHeader(WARNINGS_HEADER);
+  if (!header) return [];
+  try {
+    const warnings = JSON.parse(decodeURIComponent(header)) as unknown;
+    return Array.isArray(warnings) ? warnings.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The page at 1:1 (one pixel of the page on one CSS pixel, not scaled to the dialog), its warnings below. */
+function showPage(blob: Blob, warnings: string[]): void {
   if (previewUrl) URL.revokeObjectURL(previewUrl);
   previewUrl = URL.createObjectURL(blob);
   const image = $('#node-input-preview');
   image.off('load').on('load', function (this: HTMLImageElement) {
     image.css({ width: `${this.naturalWidth}px`, height: `${this.naturalHeight}px` }).show();
+    // The column is as wide as the page (and its border), so the template beside it takes the rest of the row.
+    $('#node-input-preview-column').css('flex-basis', `${this.naturalWidth + 2}px`);
     $('#node-input-preview-result').text(`${this.naturalWidth} x ${this.naturalHeight}`);
   });
   image.attr('src', previewUrl);
+  showWarnings(warnings);
 }
 
-function problemOf(blob: Blob): void {
+function showWarnings(warnings: string[]): void {
+  const list = $('#node-input-preview-warnings').empty();
+  for (const warning of warnings) {
+    list.append($('<li class="device-cloud-render-warning">').text(warning));
+  }
+}
+
+function problemOf(blob: Blob, number: number): void {
   void blob.text().then((body) => {
+    if (number !== open.asked) return;
     let answer: string;
     try {
       answer = String((JSON.parse(body) as { error?: unknown }).error);
@@ -132,6 +219,7 @@ function answerOf(xhr: JQuery.jqXHR): string {
 
 function showProblem(text: string): void {
   $('#node-input-preview').hide();
+  showWarnings([]);
   $('#node-input-preview-result').text(text);
 }
 
@@ -155,6 +243,10 @@ function destroyEditor(codeEditor: EditorCodeEditor): void {
 }
 
 function close(): void {
+  if (open.redraw !== undefined) clearTimeout(open.redraw);
+  open.redraw = undefined;
+  open.request?.abort();
+  delete open.request;
   for (const name of ['template', 'sample'] as const) {
     const codeEditor = open[name];
     if (codeEditor) destroyEditor(codeEditor);
@@ -164,7 +256,13 @@ function close(): void {
   previewUrl = null;
 }
 
+/**
+ * The dialog opens as wide as the template and the page side by side. Node-RED also makes that width the least
+ * its form may take, so on a screen narrower than that the page would be cut off: the form may be narrower,
+ * and the page then goes below the template.
+ */
 function resize(): void {
+  $('#node-input-template-editor').closest('.red-ui-tray-body').css('min-width', '');
   open.template?.resize();
   open.sample?.resize();
 }

@@ -1,4 +1,5 @@
 import type { Layout } from './layout';
+import { localDateTime } from './sample-dates';
 
 /**
  * One reading, large: a label above, the value and its unit, a note and the reading's time below (an ISO
@@ -23,12 +24,20 @@ export const bigValue: Layout = {
   id: 'big-value',
   title: { 'en-US': 'Big value', 'zh-CN': '大号数值' },
   template: { 'en-US': template('en-US'), 'zh-CN': template('zh-CN') },
-  sample: {
-    'en-US': {
-      payload: { label: 'Living room', value: '21.4', unit: '°C', note: 'Humidity 48%', time: '2026-11-24T14:05:00' },
-    },
-    'zh-CN': {
-      payload: { label: '客厅温度', value: '21.4', unit: '°C', note: '湿度 48%', time: '2026-11-24T14:05:00' },
-    },
+  get sample() {
+    return {
+      'en-US': {
+        payload: {
+          label: 'Living room',
+          value: '21.4',
+          unit: '°C',
+          note: 'Humidity 48%',
+          time: localDateTime(0, 14, 5),
+        },
+      },
+      'zh-CN': {
+        payload: { label: '客厅温度', value: '21.4', unit: '°C', note: '湿度 48%', time: localDateTime(0, 14, 5) },
+      },
+    };
   },
 };

@@ -1,4 +1,5 @@
 import type { Layout } from './layout';
+import { localDate as date, localDateTime as at } from './sample-dates';
 
 /**
  * The days ahead from Home Assistant's calendar: msg.payload is the events as `calendar.get_events` gives them
@@ -7,7 +8,14 @@ import type { Layout } from './layout';
  * day starts with its name (Today, Tomorrow, Thu, Nov 26); a summary too long for its line ends in "…"; the
  * events that do not fit the page are counted on the last line.
  */
-function template(lang: string, heading: string, allDay: string, more: string, empty: string): string {
+function template(
+  lang: string,
+  timeWidth: number,
+  heading: string,
+  allDay: string,
+  more: string,
+  empty: string,
+): string {
   return `<div lang="${lang}" style="display:flex;flex-direction:column;width:100%;height:100%;padding:14px 18px">
   <div style="display:flex;flex-direction:row;align-items:center;border-bottom:3px solid black;padding-bottom:4px">
     <img src="icon:calendar-month-outline" style="width:28px;height:28px;margin-right:8px">
@@ -18,8 +26,8 @@ function template(lang: string, heading: string, allDay: string, more: string, e
     <div style="display:flex;flex-direction:column">
       {{#firstOfDay}}<div style="font-size:16px;font-weight:bold;margin-top:8px;border-bottom:1px solid black">{{day | day}}</div>{{/firstOfDay}}
       <div style="display:flex;flex-direction:row;margin-top:3px">
-        <span style="width:98px;flex-shrink:0;white-space:nowrap">{{#allDay}}${allDay}{{/allDay}}{{^allDay}}{{start | time}}{{/allDay}}</span>
-        <span style="flex-grow:1" data-clamp="1">{{summary}}{{#location}} <span style="font-size:15px">· {{location}}</span>{{/location}}</span>
+        <span style="width:${timeWidth}px;flex-shrink:0;white-space:nowrap">{{#allDay}}${allDay}{{/allDay}}{{^allDay}}{{start | time}}{{/allDay}}</span>
+        <span style="flex:1 1 0px;min-width:0;white-space:nowrap" data-clamp="1">{{summary}}{{#location}} <span style="font-size:15px">· {{location}}</span>{{/location}}</span>
       </div>
     </div>
     {{/payload | agenda}}
@@ -28,19 +36,7 @@ function template(lang: string, heading: string, allDay: string, more: string, e
 </div>`;
 }
 
-/** Local ISO date-time of today at `hour:minute`, `days` from now. */
-function at(days: number, hour: number, minute = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T${pad(hour)}:${pad(minute)}:00`;
-}
-
-function date(days: number): string {
-  return at(days, 0).slice(0, 10);
-}
-
-/** A week of a family's calendar, from today (the sample is made when the package loads). */
+/** A week of a family's calendar, from today. */
 function events(names: string[]): Record<string, unknown>[] {
   const [school, dentist, football, trip, plumber, dinner, market, piano, birthday] = names;
   return [
@@ -60,37 +56,39 @@ export const calendar: Layout = {
   id: 'calendar',
   title: { 'en-US': 'Calendar (Home Assistant)', 'zh-CN': '日程（Home Assistant）' },
   template: {
-    'en-US': template('en-US', 'Calendar', 'All day', '+{n} more', 'Nothing planned'),
-    'zh-CN': template('zh-CN', '日程', '全天', '还有 {n} 项', '没有安排'),
+    'en-US': template('en-US', 92, 'Calendar', 'All day', '+{n} more', 'Nothing planned'),
+    'zh-CN': template('zh-CN', 64, '日程', '全天', '还有 {n} 项', '没有安排'),
   },
-  sample: {
-    'en-US': {
-      topic: 'Family',
-      payload: events([
-        'School',
-        'Dentist',
-        'Football practice',
-        'School trip to the mountains',
-        'Plumber',
-        'Dinner with the Müllers',
-        'Farmers market',
-        'Piano lesson',
-        "Grandma's birthday",
-      ]),
-    },
-    'zh-CN': {
-      topic: '家庭日程',
-      payload: events([
-        '上学',
-        '看牙医',
-        '足球训练',
-        '学校春游',
-        '水管工上门',
-        '和朋友聚餐',
-        '早市',
-        '钢琴课',
-        '奶奶生日',
-      ]),
-    },
+  get sample() {
+    return {
+      'en-US': {
+        topic: 'Family',
+        payload: events([
+          'School',
+          'Dentist',
+          'Football practice',
+          'School trip',
+          'Plumber',
+          'Dinner with the Müllers',
+          'Farmers market',
+          'Piano lesson',
+          "Grandma's birthday",
+        ]),
+      },
+      'zh-CN': {
+        topic: '家庭日程',
+        payload: events([
+          '上学',
+          '看牙医',
+          '足球训练',
+          '学校旅行',
+          '水管工上门',
+          '和朋友聚餐',
+          '早市',
+          '钢琴课',
+          '奶奶生日',
+        ]),
+      },
+    };
   },
 };

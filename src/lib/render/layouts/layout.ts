@@ -5,6 +5,6 @@ export interface Layout {
   title: { 'en-US': string; 'zh-CN': string };
   /** The template, by language (labels differ; the placeholders are the same). */
   template: { 'en-US': string; 'zh-CN': string };
-  /** A message that fills the template, by language. */
-  sample: { 'en-US': Record<string, unknown>; 'zh-CN': Record<string, unknown> };
+  /** A message that fills the template, by language; made when asked for, its dates relative to today. */
+  readonly sample: { 'en-US': Record<string, unknown>; 'zh-CN': Record<string, unknown> };
 }

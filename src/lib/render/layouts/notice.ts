@@ -14,8 +14,8 @@ export const notice: Layout = {
   sample: {
     'en-US': {
       payload: {
-        title: 'Meeting room booked',
-        body: 'The large meeting room is booked today from 14:00 to 16:00 for the quarterly review.',
+        title: 'Room booked',
+        body: 'The large meeting room is booked today from 2 to 4 PM for the quarterly review.',
         from: 'Office team',
       },
     },

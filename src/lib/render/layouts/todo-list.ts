@@ -1,25 +1,28 @@
 import type { Layout } from './layout';
+import { localDate, localDateTime } from './sample-dates';
 
 /**
- * The to-do list as the todo-list node sends it (msg.payload = its list items): a box per item, filled when
- * completed, the title struck through then, bold when important or urgent, the due date on the right. A title
- * too long for its line ends in "…"; the items that do not fit the page are counted on the last line.
+ * The to-do list as the todo-list node sends it (msg.payload = its list items): an empty box per item, a ticked
+ * one when completed (the title left whole, not struck through: it stays readable at a glance), bold when important or urgent, the day it is due (Today,
+ * Tomorrow, Thu, Nov 26) and its time on the right, written as the page's language writes a time. The title
+ * takes all the row the due day leaves; a title too long for it ends in "…". The rows are spaced by the list's
+ * gap, which the overflow line takes too: when items are left out, the line stands in the room of a row.
  */
 function template(lang: string, heading: string, empty: string, more: string): string {
   return `<div lang="${lang}" style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
-  <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline;border-bottom:3px solid black;padding-bottom:6px;margin-bottom:6px">
-    <span style="font-size:30px;font-weight:bold">${heading}</span>
-    <span style="font-size:18px">{{topic}}</span>
+  <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline;border-bottom:3px solid black;padding-bottom:6px">
+    <span style="font-size:30px;font-weight:bold;white-space:nowrap">${heading}</span>
+    <span style="font-size:18px;white-space:nowrap;margin-left:12px" data-clamp="1">{{topic}}</span>
   </div>
-  <div data-overflow="${more}" style="display:flex;flex-direction:column;flex-grow:1;font-size:22px">
+  <div data-overflow="${more}" style="display:flex;flex-direction:column;gap:8px;flex-grow:1;padding-top:6px;font-size:22px">
   {{#payload}}
-  <div style="display:flex;flex-direction:row;align-items:center;margin-top:8px">
-    <div style="width:20px;height:20px;border:2px solid black;margin-right:12px;flex-shrink:0;{{#completed}}background:black;{{/completed}}"></div>
-    <span style="flex-grow:1;{{#completed}}text-decoration:line-through;{{/completed}}{{#priority}}font-weight:bold;{{/priority}}" data-clamp="1">{{title}}</span>
-    <span style="font-size:16px;margin-left:8px;white-space:nowrap">{{dueDate | date}} {{dueTime}}</span>
+  <div style="display:flex;flex-direction:row;align-items:center">
+    <img src="icon:{{#completed}}checkbox-marked-outline{{/completed}}{{^completed}}checkbox-blank-outline{{/completed}}" style="width:26px;height:26px;margin-right:8px;flex-shrink:0">
+    <span style="flex:1 1 0px;min-width:0;white-space:nowrap;{{#priority}}font-weight:bold;{{/priority}}" data-clamp="1">{{title}}</span>
+    <span style="flex-shrink:0;font-size:16px;margin-left:8px;white-space:nowrap">{{dueDate | day}}{{#dueTime}} {{dueTime | time}}{{/dueTime}}</span>
   </div>
   {{/payload}}
-  {{^payload}}<div style="margin-top:12px">${empty}</div>{{/payload}}
+  {{^payload}}<div>${empty}</div>{{/payload}}
   </div>
 </div>`;
 }
@@ -37,8 +40,8 @@ function item(id: number, title: string, extra: Record<string, unknown>): Record
     completed: false,
     deviceId: 'AA:BB:CC:DD:EE:01',
     deviceName: 'Kitchen',
-    createDate: '2026-11-20 09:00:00',
-    updateDate: '2026-11-20 09:00:00',
+    createDate: localDateTime(-2, 9).replace('T', ' '),
+    updateDate: localDateTime(-2, 9).replace('T', ' '),
     ...extra,
   };
 }
@@ -50,24 +53,28 @@ export const todoList: Layout = {
     'en-US': template('en-US', 'To do', 'Nothing to do', '+{n} more'),
     'zh-CN': template('zh-CN', '待办事项', '没有待办事项', '还有 {n} 项'),
   },
-  sample: {
-    'en-US': {
-      topic: 'Kitchen',
-      payload: [
-        item(1, 'Buy milk', { priority: 2, dueDate: '2026-11-24' }),
-        item(2, 'Call the plumber', { dueDate: '2026-11-25', dueTime: '09:30' }),
-        item(3, 'Water the plants', { status: 1, completed: true }),
-        item(4, 'Book train tickets', { priority: 1 }),
-      ],
-    },
-    'zh-CN': {
-      topic: '厨房',
-      payload: [
-        item(1, '买牛奶', { priority: 2, dueDate: '2026-11-24' }),
-        item(2, '给水管工打电话', { dueDate: '2026-11-25', dueTime: '09:30' }),
-        item(3, '给花浇水', { status: 1, completed: true }),
-        item(4, '预订火车票', { priority: 1 }),
-      ],
-    },
+  get sample() {
+    return {
+      'en-US': {
+        topic: 'Kitchen',
+        payload: [
+          item(1, 'Buy milk', { priority: 2, dueDate: localDate(0) }),
+          item(2, 'Take out the bins', { dueDate: localDate(0), dueTime: '19:00' }),
+          item(3, 'Call the plumber', { dueDate: localDate(1) }),
+          item(4, 'Water the plants', { status: 1, completed: true }),
+          item(5, 'Book train tickets', { priority: 1 }),
+        ],
+      },
+      'zh-CN': {
+        topic: '厨房',
+        payload: [
+          item(1, '买牛奶', { priority: 2, dueDate: localDate(0) }),
+          item(2, '扔垃圾', { dueDate: localDate(0), dueTime: '19:00' }),
+          item(3, '给水管工打电话', { dueDate: localDate(1) }),
+          item(4, '给花浇水', { status: 1, completed: true }),
+          item(5, '预订火车票', { priority: 1 }),
+        ],
+      },
+    };
   },
 };

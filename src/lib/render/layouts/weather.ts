@@ -1,10 +1,12 @@
 import type { Layout } from './layout';
+import { localDate } from './sample-dates';
 
 /**
  * A day's weather: the place and date, the sky's icon (Home Assistant's condition: `sunny`, `partlycloudy`,
- * `rainy`…) and the temperature now, the day's low, high and rain, the hours as a line.
+ * `rainy`…) and the temperature now, the day's low, high and rain, the hours as a line (its axis written as the
+ * language writes a time).
  */
-function template(lang: string, low: string, high: string, rain: string): string {
+function template(lang: string, low: string, high: string, rain: string, hoursAxis: string[]): string {
   return `<div lang="${lang}" style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
   <div style="display:flex;flex-direction:row;justify-content:space-between;align-items:baseline">
     <span style="font-size:28px;font-weight:bold">{{payload.place}}</span>
@@ -21,7 +23,7 @@ function template(lang: string, low: string, high: string, rain: string): string
   </div>
   <img src="chart:line" data-values="{{payload.hours}}" data-line="3" style="width:360px;height:70px;margin-top:8px">
   <div style="display:flex;flex-direction:row;justify-content:space-between;font-size:14px;margin-top:2px">
-    <span>0:00</span><span>12:00</span><span>24:00</span>
+    ${hoursAxis.map((hour) => `<span>${hour}</span>`).join('')}
   </div>
 </div>`;
 }
@@ -31,33 +33,38 @@ const hours = [6, 5, 5, 4, 4, 4, 5, 7, 9, 11, 13, 14, 15, 16, 16, 15, 14, 12, 10
 export const weather: Layout = {
   id: 'weather',
   title: { 'en-US': "Today's weather", 'zh-CN': '今日天气' },
-  template: { 'en-US': template('en-US', 'Low', 'High', 'Rain'), 'zh-CN': template('zh-CN', '最低', '最高', '降水') },
-  sample: {
-    'en-US': {
-      payload: {
-        place: 'Berlin',
-        date: '2026-11-24',
-        condition: 'cloudy',
-        now: 12,
-        sky: 'Cloudy',
-        low: 4,
-        high: 16,
-        rain: 30,
-        hours,
+  template: {
+    'en-US': template('en-US', 'Low', 'High', 'Rain', ['12 AM', '12 PM', '12 AM']),
+    'zh-CN': template('zh-CN', '最低', '最高', '降水', ['0:00', '12:00', '24:00']),
+  },
+  get sample() {
+    return {
+      'en-US': {
+        payload: {
+          place: 'Berlin',
+          date: localDate(0),
+          condition: 'cloudy',
+          now: 12,
+          sky: 'Cloudy',
+          low: 4,
+          high: 16,
+          rain: 30,
+          hours,
+        },
       },
-    },
-    'zh-CN': {
-      payload: {
-        place: '北京',
-        date: '2026-11-24',
-        condition: 'cloudy',
-        now: 12,
-        sky: '多云',
-        low: 4,
-        high: 16,
-        rain: 30,
-        hours,
+      'zh-CN': {
+        payload: {
+          place: '北京',
+          date: localDate(0),
+          condition: 'cloudy',
+          now: 12,
+          sky: '多云',
+          low: 4,
+          high: 16,
+          rain: 30,
+          hours,
+        },
       },
-    },
+    };
   },
 };

@@ -2,8 +2,10 @@
  * Template helpers: a placeholder may pass its value through helpers, written after a bar as Liquid and
  * Jinja write filters (`{{payload.start | time}}`, `{{payload.temp | number: 1 °C}}`, `{{#payload | agenda}}`).
  * Dates and times are written in the page's language (the `lang` of the template's first element that has one,
- * else en-US) and the host's time zone, with the host's Intl data; numbers are rounded and grouped as the
- * language writes them.
+ * else en-US) and the host's time zone, with the host's Intl data: a time as the language writes it (9:30 AM
+ * in English, 9:30 in Chinese) unless the template asks for `time: 24h` or `time: 12h`; `time` also reads a
+ * time of day (`09:30`, as the to-do list gives it). Numbers are rounded and grouped as the language writes
+ * them.
  *
  * A value a helper cannot read (a date that is no date, a number that is no number) is drawn as it is, so
  * a sensor's "unavailable" still shows; a helper that does not exist, or a choice it does not know, is an
@@ -66,6 +68,17 @@ export function readMoment(value: unknown): { time: Date; dateOnly: boolean } | 
   return Number.isNaN(time.getTime()) ? undefined : { time, dateOnly: false };
 }
 
+/** A time of day as the to-do list gives it (`09:30`, `18:05:00`): that time today. */
+function timeOfDay(value: unknown): { time: Date; dateOnly: boolean } | undefined {
+  const clock = typeof value === 'string' ? /^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/.exec(value) : null;
+  if (!clock) return undefined;
+  const [hours, minutes, seconds] = [Number(clock[1]), Number(clock[2]), Number(clock[3] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  const time = new Date();
+  time.setHours(hours, minutes, seconds, 0);
+  return { time, dateOnly: false };
+}
+
 function choice<T extends string>(helper: string, args: string[], choices: readonly T[], fallback: T): T {
   const wanted = args[0]?.toLowerCase();
   if (wanted === undefined) return fallback;
@@ -88,9 +101,12 @@ function timeOptions(helper: string, args: string[]): Intl.DateTimeFormatOptions
 }
 
 /** The helper's value as a moment, or the value unchanged when it is none. */
-function withMoment(format: (moment: { time: Date; dateOnly: boolean }) => string): (value: unknown) => unknown {
+function withMoment(
+  format: (moment: { time: Date; dateOnly: boolean }) => string,
+  read: (value: unknown) => { time: Date; dateOnly: boolean } | undefined = readMoment,
+): (value: unknown) => unknown {
   return (value) => {
-    const moment = readMoment(value);
+    const moment = read(value);
     return moment ? format(moment) : value;
   };
 }
@@ -207,7 +223,10 @@ const HELPERS: Record<string, Helper> = {
   date: (value, args, context) =>
     withMoment(({ time }) => dateTime(context.language, dateOptions('date', args)).format(time))(value),
   time: (value, args, context) =>
-    withMoment(({ time }) => dateTime(context.language, timeOptions('time', args)).format(time))(value),
+    withMoment(
+      ({ time }) => dateTime(context.language, timeOptions('time', args)).format(time),
+      (read) => readMoment(read) ?? timeOfDay(read),
+    )(value),
   datetime: (value, args, context) =>
     withMoment(({ time }) => {
       const date = dateOptions('datetime', args);

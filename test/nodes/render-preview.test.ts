@@ -1,0 +1,130 @@
+// The render dialog's preview through Node-RED's admin API, as the dialog asks for it: each example's render node
+// draws its page from its own sample message with no error and no warning, its words read back by OCR; an
+// example's template is a built-in layout's (what Start from names) or its own; the built-in layouts' samples
+// are dated from today; a page's warnings come back with it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { compact, darkness, pixelsOf, readText } from '../render/support';
+import { Harness } from '../support/harness';
+import type { AdminRequest, AdminResponse, FlowNode } from '../support/node-red';
+import { ROOT } from '../support/package-files';
+
+const TYPE = 'device-cloud-render';
+const WARNINGS_HEADER = 'x-page-warnings';
+
+/** A word of each example's sample a person sees on its page; and which built-in layout its template is. */
+const EXAMPLES: Record<string, { word: string; layout: string | null }> = {
+  'render-big-value': { word: 'Living room', layout: 'big-value' },
+  'render-todo-list': { word: 'Take out the bins', layout: 'todo-list' },
+  'render-notice': { word: 'Room booked', layout: 'notice' },
+  'render-weather': { word: 'Berlin', layout: 'weather' },
+  'render-wifi-card': { word: 'Cafe Guest', layout: 'wifi-card' },
+  'render-calendar-home-assistant': { word: 'Dentist', layout: 'calendar' },
+  'render-weather-home-assistant': { word: 'Home', layout: null },
+  'render-dashboard': { word: 'Partly cloudy', layout: null },
+};
+
+interface LayoutAnswer {
+  id: string;
+  template: Record<string, string>;
+  sample: Record<string, { payload: { dueDate?: string }[] }>;
+}
+
+type AdminClient = { post(path: string): { send(body: unknown): AdminRequest }; get(path: string): AdminRequest };
+
+function renderNodesOf(name: string): FlowNode[] {
+  const flow = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', `${name}.json`), 'utf8')) as FlowNode[];
+  return flow.filter((node) => node.type === TYPE);
+}
+
+function warningsOf(answer: AdminResponse): string[] {
+  return JSON.parse(decodeURIComponent(answer.headers[WARNINGS_HEADER] ?? '')) as string[];
+}
+
+describe(`${TYPE}: the dialog's preview of each example, through the admin API`, function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let admin: AdminClient;
+  before(async () => {
+    h = await Harness.start();
+    await h.load({
+      type: TYPE,
+      template: '',
+      width: '',
+      height: '',
+      colors: 'bw',
+      dither: 'none',
+      layoutRules: 'html',
+    });
+    admin = h.helper.request() as unknown as AdminClient;
+  });
+  after(() => h.stop());
+
+  it('lists every render example here', () => {
+    const examples = fs
+      .readdirSync(path.join(ROOT, 'examples'))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.slice(0, -'.json'.length))
+      .filter((name) => renderNodesOf(name).length > 0);
+    expect(examples.sort()).to.deep.equal(Object.keys(EXAMPLES).sort());
+  });
+
+  it("draws each example's page from its sample message as imported, with no error and no warning", async () => {
+    const pages: Buffer[] = [];
+    for (const name of Object.keys(EXAMPLES)) {
+      const [node] = renderNodesOf(name);
+      expect(node.sample, `${name}: a sample message`).to.be.a('string').and.not.equal('');
+      const answer = await admin.post('/device-cloud/render/preview').send({
+        template: node.template,
+        message: JSON.parse(node.sample as string) as unknown,
+        width: node.width,
+        height: node.height,
+        colors: node.colors,
+        dither: node.dither,
+        layoutRules: node.layoutRules,
+        timeBudget: node.timeBudget,
+        fonts: node.fonts,
+      });
+      expect(answer.status, `${name}: ${answer.text}`).to.equal(200);
+      expect(warningsOf(answer), `${name}: the page's warnings`).to.deep.equal([]);
+      const png = answer.body as Buffer;
+      const pixels = await pixelsOf(png);
+      expect([pixels.width, pixels.height], name).to.deep.equal([400, 300]);
+      expect(darkness(pixels, 0, 0, 400, 300), `${name}: ink on the page`).to.be.above(0.02);
+      pages.push(png);
+    }
+    const texts = await readText(pages);
+    Object.entries(EXAMPLES).forEach(([name, { word }], index) => {
+      expect(compact(texts[index]).toLowerCase(), `${name}: ${texts[index]}`).to.include(compact(word).toLowerCase());
+    });
+  });
+
+  it('gives each example the template of the built-in layout Start from names, or one of its own', async () => {
+    const layouts = (await admin.get('/device-cloud/render/layouts')).body as LayoutAnswer[];
+    for (const [name, { layout }] of Object.entries(EXAMPLES)) {
+      const [node] = renderNodesOf(name);
+      const same = layouts.find((candidate) => Object.values(candidate.template).includes(node.template as string));
+      expect(same?.id ?? null, name).to.equal(layout);
+    }
+  });
+
+  it('dates the built-in samples from today', async () => {
+    const layouts = (await admin.get('/device-cloud/render/layouts')).body as LayoutAnswer[];
+    const todo = layouts.find((layout) => layout.id === 'todo-list');
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(todo?.sample['en-US'].payload[0].dueDate).to.equal(today);
+  });
+
+  it("sends a page's warnings with it: a character no font has", async () => {
+    const answer = await admin
+      .post('/device-cloud/render/preview')
+      .send({ template: '<div>Ethiopic \u1200</div>', message: {}, width: 400, height: 300 });
+    expect(answer.status).to.equal(200);
+    expect(warningsOf(answer)).to.deep.equal([
+      `template: line 1, column 15: U+1200 "\u1200" is in none of the page's fonts`,
+    ]);
+  });
+});
