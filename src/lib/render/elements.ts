@@ -33,7 +33,7 @@ import { imageElement, type PagePicture } from './image-slots';
 import type { LayoutRules } from './options';
 import { presetOf } from './presets';
 import { parseStyle } from './style';
-import { fontSizePx, PAGE_FONT_SIZE } from './text-style';
+import { fontSizePx, fontWeightOf, PAGE_FONT_SIZE } from './text-style';
 
 const INLINE = new Set([
   'a',
@@ -104,6 +104,8 @@ interface Inherited {
   /** Those and the stack: the families that may draw its text, first choice first. */
   families: readonly string[];
   fontSize: number | undefined;
+  /** Its CSS font weight, for the faces its text needs. */
+  fontWeight: number;
   colour: string;
   whiteSpace: string;
   /** The element and its ancestors, the page first. */
@@ -209,6 +211,7 @@ class TreeBuilder {
       named,
       families,
       fontSize: fontSizePx(style.fontSize ?? preset?.fontSize, inherited.fontSize),
+      fontWeight: fontWeightOf(style.fontWeight ?? preset?.fontWeight, inherited.fontWeight),
       colour: colour === undefined || /^(currentcolor|inherit)$/i.test(colour.trim()) ? inherited.colour : colour,
       whiteSpace: (style.whiteSpace ?? preset?.whiteSpace ?? inherited.whiteSpace).trim().toLowerCase(),
       path: inherited.path,
@@ -218,7 +221,7 @@ class TreeBuilder {
 
   /** A run of text; its characters are read for fonts as written (`raw`), so a place found in it is right. */
   private text(value: string, node: { place: SourcePlace }, inherited: Inherited, raw = value): TreeNode {
-    this.texts.push({ text: raw, place: node.place, families: inherited.families });
+    this.texts.push({ text: raw, place: node.place, families: inherited.families, weight: inherited.fontWeight });
     return text(value);
   }
 
@@ -290,7 +293,12 @@ class TreeBuilder {
     }
     const line = overflowLine(text, items.length);
     made.children = [...(made.children ?? []), line];
-    this.texts.push({ text: overflowText(text, items.length), place: node.place, families: own.families });
+    this.texts.push({
+      text: overflowText(text, items.length),
+      place: node.place,
+      families: own.families,
+      weight: own.fontWeight,
+    });
     this.overflows.push({ node: made, place: node.place, path: inherited.path, text, items, line });
   }
 
@@ -338,6 +346,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     named: [],
     families,
     fontSize: PAGE_FONT_SIZE,
+    fontWeight: 400,
     colour: 'black',
     whiteSpace: 'normal',
     path: [root],
