@@ -60,6 +60,8 @@ const INLINE = new Set([
   'u',
 ]);
 const MAX_DEPTH = 64;
+/** The displays that lay out their children as boxes, not as lines of text. */
+const LAYOUT_DISPLAY = /^(inline-)?(flex|grid)$/;
 const NBSP = '\u00a0';
 
 /** An element whose style came from the template, and where it is written. */
@@ -178,14 +180,24 @@ class TreeBuilder {
     if (preset) made.preset = preset;
     made.style = style;
     const fitted = attributes.fit !== undefined || attributes.clamp !== undefined;
+    // The box whose lines are fitted or clamped: the element's own, or, where the element lays out its children
+    // as a flex box or a grid (whose text is no line of its own to clamp), a block inside it holding them.
+    let textBox = made;
     if (fitted) {
-      ownTextBox(style, this.textBoxDisplay(templateStyle, style, preset));
-      own.inlineFlow = rules === 'flex' && templateStyle.display === undefined;
+      const display = this.textBoxDisplay(templateStyle, style, preset);
+      ownTextBox(style, display);
+      if (LAYOUT_DISPLAY.test(display.trim().toLowerCase())) {
+        textBox = { type: 'container', style: innerTextBox() };
+        own.inlineFlow = rules === 'flex';
+      } else {
+        own.inlineFlow = rules === 'flex' && templateStyle.display === undefined;
+      }
     }
-    own.path = [...inherited.path, made];
+    own.path = textBox === made ? [...inherited.path, made] : [...inherited.path, made, textBox];
     const children = this.children(node.children, depth, flow, own);
-    if (children.length > 0) made.children = children;
-    if (fitted) this.fitText(node, made, own, attributes.fit?.minSize, attributes.clamp);
+    if (children.length > 0) textBox.children = children;
+    if (textBox !== made) made.children = [textBox];
+    if (fitted) this.fitText(node, textBox, own, attributes.fit?.minSize, attributes.clamp);
     if (attributes.overflow !== undefined) this.overflow(node, made, inherited, own, attributes.overflow);
     this.styled.push({ node: made, place: node.place });
     return made;
@@ -307,6 +319,21 @@ class TreeBuilder {
     // A flex line of its own and no height: the items after it start a new line.
     return { type: 'container', style: { display: 'flex', flexBasis: '100%', width: '100%', height: '0px' } };
   }
+}
+
+/**
+ * The block that holds the text of a flex box or grid to be fitted or clamped: its only item, which takes no more
+ * than the room the element gives it, placed and aligned as the element places its items.
+ */
+function innerTextBox(): Declarations {
+  return {
+    display: 'block',
+    minWidth: '0px',
+    minHeight: '0px',
+    maxWidth: '100%',
+    maxHeight: '100%',
+    overflow: 'hidden',
+  };
 }
 
 function displayOf(node: TreeNode): string {
