@@ -154,6 +154,8 @@ class TreeBuilder {
     if (depth > MAX_DEPTH) throw templateError(node.place, `elements are nested more than ${MAX_DEPTH} deep`);
     const templateStyle = styleOf(node);
     const style = { ...templateStyle };
+    const direction = directionOf(node);
+    if (direction !== undefined) style.direction ??= direction;
     const own = this.inherit(node, style, inherited);
     if (node.name === 'img') {
       fitAttributes(node);
@@ -433,6 +435,27 @@ function flexDisplay(node: HtmlElement, style: Declarations): void {
       style.flexDirection ??= 'column';
     }
   }
+}
+
+/** Letters of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko…, their presentation forms). */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** Letters of the scripts written left to right: the first strong letter of a text decides its direction. */
+const STRONG = /[\p{L}]/u;
+
+/**
+ * The CSS direction an element's `dir` attribute gives it, as a browser's own style sheet does: `rtl`, `ltr`, or
+ * for `auto` that of the first letter of its text.
+ */
+function directionOf(node: HtmlElement): string | undefined {
+  const dir = node.attributes.dir?.trim().toLowerCase();
+  if (dir === 'rtl' || dir === 'ltr') return dir;
+  if (dir !== 'auto') return undefined;
+  const first = STRONG.exec(textOf(node));
+  return first && RIGHT_TO_LEFT.test(first[0]) ? 'rtl' : 'ltr';
+}
+
+function textOf(node: HtmlNode): string {
+  return node.kind === 'text' ? node.text : node.children.map(textOf).join('');
 }
 
 /** The element's style; a `url()` of anything but a data URL is refused: nothing is fetched. */
