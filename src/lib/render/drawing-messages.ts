@@ -1,6 +1,7 @@
 /** What a page renderer and its drawing process say to each other (./drawing-process, ./drawing-process-main). */
 import type { ErrorKind } from '../errors';
 import type { EngineChoice } from './engine';
+import type { OwnFontsRead } from './font-types';
 import type { PageOptions } from './options';
 import type { PageSize } from './page-size';
 
@@ -11,10 +12,10 @@ export type ToDrawing =
   | { type: 'abandon'; id: number };
 
 /**
- * A page's options as they cross: a node's own fonts by their key, with their files' bytes the first time a
- * process is sent them (it keeps the fonts it was sent while it lives).
+ * A page's options as they cross: a node's own fonts by their key, with the fonts as read (their bytes, names and
+ * characters) the first time a process is sent them (it keeps the fonts it was sent while it lives).
  */
-export type DrawingOptions = Omit<PageOptions, 'fonts'> & { fonts?: { key: string; files?: readonly Uint8Array[] } };
+export type DrawingOptions = Omit<PageOptions, 'fonts'> & { fonts?: { key: string; read?: OwnFontsRead } };
 
 /** An error as it crosses between processes. */
 export interface ErrorData {

@@ -525,11 +525,11 @@ export class PageRenderer {
   }
 }
 
-/** The page's options as its drawing process is sent them: a node's fonts' bytes only once to each process. */
+/** The page's options as its drawing process is sent them: a node's fonts as read, only once to each process. */
 function crossing(options: PageOptions, place: Place): DrawingOptions {
   const { fonts, ...rest } = options;
   if (!fonts) return rest;
   if (place.fonts.has(fonts.key)) return { ...rest, fonts: { key: fonts.key } };
   place.fonts.add(fonts.key);
-  return { ...rest, fonts: { key: fonts.key, files: fonts.files } };
+  return { ...rest, fonts: { key: fonts.key, read: fonts.read } };
 }
