@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The page renderer's fonts, all under the SIL Open Font License 1.1, cut down to the characters a page
- * needs and written as TrueType into dist/fonts/ with the licence text beside them:
+ * needs and written into dist/fonts/ with the licence text beside them:
  *
  * - Noto Sans, regular and bold: Latin with every European accent, Greek (polytonic too) and Cyrillic. First
  *   in every page's font stack, so one design draws every word of these scripts.
@@ -9,12 +9,21 @@
  *   rows, which Noto Sans draws), CJK punctuation, full-width forms, arrows and common symbols.
  * - Noto Sans JP, regular and bold: kana, JIS X 0208's symbols and its 2,965 level-1 kanji. First for a page in
  *   Japanese (lang="ja"), so its kanji take their Japanese forms; elsewhere it draws what Noto Sans SC lacks.
+ * - Noto Sans TC, regular and bold: Traditional Chinese (Big5's symbols and its 5,401 common characters), with
+ *   CJK punctuation in its Traditional forms. First for a page in Traditional Chinese (lang="zh-TW").
+ * - Noto Sans KR, regular and bold: KS X 1001's 2,350 Hangul syllables and the Hangul letters.
+ * - Noto Sans Arabic, Hebrew, Thai and Devanagari, regular and bold: each script's blocks, with the joiners, the
+ *   direction marks and the dotted circle their shaping uses.
  * - Noto Sans Symbols 2, regular only (it has no bold): the symbols the others lack (✗, ✔, ⚡, ❄, ➜ …).
+ * - Noto Emoji, regular and bold: every single-character emoji it draws, in black and white.
  *
  * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each
  * family's characters (read from the written regular face's own cmap), so the renderer knows which font a page
- * needs before it loads any, and which characters no font has. TrueType rather than WOFF: both of Takumi's
- * builds read it, it loads fastest, and the package's tarball is compressed anyway. The full fonts come from
+ * needs before it loads any, and which characters no font has. The sets of Chinese and Korean characters are
+ * read from Node's decoders of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows.
+ * Noto Sans, SC, JP and Symbols 2 are written as TrueType: both of Takumi's builds read it, and it loads
+ * fastest (the families pages have always used first). The others are written as WOFF2, which both builds read
+ * too, about half the size, unpacked once when a page first needs them. The full fonts come from
  * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
  * build (it reads fonts with dist/lib/render/font-file.js); the work is skipped while dist/fonts/ is up to date.
  *
