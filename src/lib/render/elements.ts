@@ -182,13 +182,14 @@ class TreeBuilder {
     if (preset) made.preset = preset;
     made.style = style;
     const fitted = attributes.fit !== undefined || attributes.clamp !== undefined;
-    // The box whose lines are fitted or clamped: the element's own, or, where the element lays out its children
-    // as a flex box or a grid (whose text is no line of its own to clamp), a block inside it holding them.
+    // The box whose lines are fitted or clamped: the element's own, or, where the element lays out its text (and
+    // inline elements) as a flex box or a grid (whose items are no lines to wrap and clamp), a block inside it
+    // holding them. Elements of its own that are boxes (a div, a p) stay its items, laid out as it lays them out.
     let textBox = made;
     if (fitted) {
       const display = this.textBoxDisplay(templateStyle, style, preset);
       ownTextBox(style, display);
-      if (LAYOUT_DISPLAY.test(display.trim().toLowerCase())) {
+      if (LAYOUT_DISPLAY.test(display.trim().toLowerCase()) && node.children.every(isInline)) {
         textBox = { type: 'container', style: innerTextBox() };
         own.inlineFlow = rules === 'flex';
       } else {
