@@ -69,6 +69,7 @@ const SCRIPTS = [
   { name: 'Devanagari', lang: 'hi', ocr: 'hin', line: 'नमस्ते आज का मौसम', words: ['नमस्ते', 'आज', 'मौसम'] },
 ] as const satisfies readonly Script[];
 
+const THAI_PARAGRAPH = 'วันนี้อากาศดีมากและอุณหภูมิในห้องนั่งเล่นคือยี่สิบเอ็ดองศา';
 const EMOJI = ['🌧', '🔋', '✅', '🏠', '☀️', '⚡', '❄️', '🌡', '💧', '🔥', '🚪', '🔒'];
 /** A black block after a word, in a line of each direction: it comes after the word in the line's order. */
 function blockAfter(dir: string): string {
@@ -149,6 +150,12 @@ describe('render: every script on a host without fonts', function () {
       { template: '<p lang="zh-CN" style="font-size:60px;margin:0">。</p>', width: 80, height: 80 },
       // Traditional characters on a page that names no language: each drawn, none missing.
       { template: '<div style="padding:12px;font-size:30px">臺灣體育館 天氣晴朗</div>', width: 520, height: 80 },
+      // Thai, written without spaces between its words, in a box 200 px wide.
+      {
+        template: `<div lang="th" style="margin:10px;width:200px;font-size:24px">${THAI_PARAGRAPH}</div>`,
+        width: 400,
+        height: 200,
+      },
     ]);
   });
 
@@ -310,6 +317,17 @@ describe('render: every script on a host without fonts', function () {
     const [text] = await readText([pages[extra + 7].png], [], 'chi_tra', 6);
     expect(compact(text)).to.include('臺灣體育館天氣晴朗');
     expect(pages[extra + 7].warnings).to.deep.equal([]);
+  });
+
+  it('wraps Thai between its words, inside its box, though it has no spaces', async () => {
+    const pixels = await pixelsOf(pages[extra + 8].png);
+    const box = inkBox(pixels);
+    expect(box.left, 'the text has ink').to.be.at.least(10);
+    expect(box.right, 'no line runs past the 200 px box').to.be.below(212);
+    expect(box.bottom - box.top, 'on three lines or more').to.be.above(3 * 24);
+    const [text] = await readText([pages[extra + 8].png], [], 'tha', 6);
+    for (const word of ['อากาศ', 'องศา']) expect(compact(text), text).to.include(word);
+    expect(pages[extra + 8].warnings).to.deep.equal([]);
   });
 
   it('draws a kanji in its Japanese form on a page in Japanese, in its Chinese form on one in Chinese', async () => {

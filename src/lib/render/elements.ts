@@ -398,7 +398,29 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
 }
 
 function text(value: string): TreeNode {
-  return { type: 'text', text: value };
+  return { type: 'text', text: WITHOUT_SPACES.test(value) ? withWordBreaks(value) : value };
+}
+
+/** Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer. */
+const WITHOUT_SPACES = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
+const WORD_BREAK = '\u200b';
+let words: Intl.Segmenter | undefined;
+
+/**
+ * The text with a zero-width space between the words of a script written without spaces, found by the
+ * dictionary of Node.js's ICU: the engine breaks lines only where the text allows it, so a line of Thai would
+ * otherwise run on past its box.
+ */
+function withWordBreaks(value: string): string {
+  words ??= new Intl.Segmenter('th', { granularity: 'word' });
+  let out = '';
+  let previous = '';
+  for (const { segment } of words.segment(value)) {
+    if (WITHOUT_SPACES.test(previous.slice(-1)) && WITHOUT_SPACES.test(segment[0])) out += WORD_BREAK;
+    out += segment;
+    previous = segment;
+  }
+  return out;
 }
 
 function isInline(node: HtmlNode): boolean {
