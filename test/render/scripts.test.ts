@@ -156,6 +156,7 @@ describe('render: every script on a host without fonts', function () {
         width: 400,
         height: 200,
       },
+      { template: blockAfter('auto'), width: 400, height: 90 },
     ]);
   });
 
@@ -270,7 +271,7 @@ describe('render: every script on a host without fonts', function () {
     expect(pages[extra + 2].warnings).to.deep.equal([]);
   });
 
-  it('lays out a right-to-left line from the right: what follows a word stands at its left', async () => {
+  it('lays out a right-to-left line from the right: what follows a word stands at its left (dir rtl or auto)', async () => {
     const place = (pixels: Pixels): { block: number; word: { left: number; right: number } } => {
       // The block's columns: 50 px of ink top to bottom (a letter is 40 px at most).
       const columns: number[] = [];
@@ -299,6 +300,9 @@ describe('render: every script on a host without fonts', function () {
     expect(rtl.block, 'right to left: the block at the word’s left').to.be.below(rtl.word.left);
     expect(rtl.word.right, 'right to left: the line starts at the right').to.be.above(340);
     expect(ltr.block, 'left to right: the block at the word’s right').to.be.above(ltr.word.right);
+    // dir="auto": the direction of the first letter, Hebrew's.
+    const auto = place(await pixelsOf(pages[extra + 9].png));
+    expect(auto.block, 'auto, a Hebrew line: the block at the word’s left').to.be.below(auto.word.left);
   });
 
   it('draws Chinese punctuation in its Traditional form on a page in zh-TW, in its Simplified one in zh-CN', async () => {
