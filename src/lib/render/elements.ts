@@ -10,6 +10,9 @@
  *   are all text and inline elements, runs them left to right and wraps (`<br>` breaks such a line); white
  *   space between inline elements is kept as a no-break space.
  *
+ * An element's `dir` attribute gives it its CSS direction, as a browser's own style sheet does; text in a script
+ * written without spaces (Thai) gets a zero-width space between its words, where its lines may break.
+ *
  * Images (`icon:`, `qr:`, `chart:`, pictures) are made by ./image-slots; `data-fit`, `data-clamp` and
  * `data-overflow` are read by ./fit-attributes. What an element's text inherits (language, fonts, size, colour,
  * white space) goes down the tree as CSS passes it. The builder collects the page's text with its fonts and
@@ -462,7 +465,7 @@ function flexDisplay(node: HtmlElement, style: Declarations): void {
 
 /** Letters of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko…, their presentation forms). */
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-/** Letters of the scripts written left to right: the first strong letter of a text decides its direction. */
+/** A letter of any script: the first of a text decides its direction (`dir="auto"`). */
 const STRONG = /[\p{L}]/u;
 
 /**
