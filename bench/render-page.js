@@ -100,18 +100,20 @@ class RenderDriver {
   }
 }
 
-/** The package's fonts (every shipped family, dist/fonts/fonts.json), as Takumi and satori take them. */
+/** The package's fonts of the page's stack (dist/fonts/fonts.json), as Takumi and satori take them. */
 function fonts() {
   const dir = path.join(DIST, 'fonts');
   const { families } = JSON.parse(fs.readFileSync(path.join(dir, 'fonts.json'), 'utf8'));
-  return families.flatMap((family) =>
-    family.faces.map((face) => ({
-      name: family.name,
-      data: fs.readFileSync(path.join(dir, face.file)),
-      weight: face.weight,
-      style: 'normal',
-    })),
-  );
+  return families
+    .filter((family) => FONT_STACK.includes(`"${family.name}"`))
+    .flatMap((family) =>
+      family.faces.map((face) => ({
+        name: family.name,
+        data: fs.readFileSync(path.join(dir, face.file)),
+        weight: face.weight,
+        style: 'normal',
+      })),
+    );
 }
 
 /** The shipped fonts' stack, as the render node gives a page. */

@@ -6,7 +6,8 @@
  *
  *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7] [--fanout=50] [--pages=200]
  *                     [--first-pushes=7] [--first-pages=7] [--rest=120]
- *                     [--only=push,throughput,fanout,memory,startup,images,render,firstpush,firstpage,rendermemory,budget]
+ *                     [--only=push,throughput,fanout,memory,startup,images,render,firstpush,firstpage,scripts,rendermemory,
+ *                      budget]
  *                     [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
@@ -28,6 +29,7 @@ const PARTS = [
   'render',
   'firstpush',
   'firstpage',
+  'scripts',
   'rendermemory',
   'budget',
 ];
@@ -59,6 +61,10 @@ const GOALS = {
   webAssemblyPageMs: 8,
   firstPageMs: 100,
   restingMemoryMB: 30,
+  /** A page in a script whose fonts are not loaded yet: at most this much longer than the same page again. */
+  firstScriptExtraMs: 100,
+  /** The drawing process after Latin pages: its memory before the fonts of other scripts loaded lazily. */
+  latinDrawingMB: 70,
   pushVsUndiciCall: 1.2,
   /** A runaway page is stopped within this long of its start (its budget: 10 s). */
   runawayStoppedS: 15,
@@ -181,6 +187,28 @@ async function firstPagePart() {
     firstMsRange: [Math.min(...runs.map((r) => r.firstMs)), Math.max(...runs.map((r) => r.firstMs))],
     deployedMs: med((r) => r.deployedMs),
     secondMs: med((r) => r.secondMs),
+  };
+}
+
+async function scriptsPart() {
+  const runs = [];
+  for (let i = 0; i < options.firstPages; i++) {
+    progress(`first page of each script: run ${i + 1} of ${options.firstPages}`);
+    runs.push(await runChild('render-scripts.js', quiet));
+  }
+  const med = (pick) => median(runs.map(pick));
+  return {
+    runs: runs.length,
+    firstLatinMs: med((r) => r.firstLatinMs),
+    latinMs: med((r) => r.latinMs),
+    afterLatinMB: med((r) => r.afterLatinMB),
+    scripts: runs[0].scripts.map(({ script }, i) => ({
+      script,
+      firstMs: med((r) => r.scripts[i].firstMs),
+      againMs: med((r) => r.scripts[i].againMs),
+      extraMs: med((r) => r.scripts[i].firstMs - r.scripts[i].againMs),
+      drawingMB: med((r) => r.scripts[i].drawingMB),
+    })),
   };
 }
 
@@ -529,6 +557,26 @@ function renderRows({ native, webassembly }) {
   return rows;
 }
 
+function scriptRows(r) {
+  return [
+    [
+      'Render',
+      `first Latin page after a deploy, median of ${r.runs} fresh processes; then a Latin page, median`,
+      `${ms(r.firstLatinMs)}; ${ms(r.latinMs)}`,
+      '',
+      '',
+    ],
+    ['Render', 'the drawing process after 20 Latin pages: RSS', mb(r.afterLatinMB), '', ''],
+    ...r.scripts.map((s) => [
+      'Render',
+      `a page in ${s.script}: the first (its fonts loaded then) / again; the drawing process's RSS after it`,
+      `${ms(s.firstMs)} (+${ms(s.extraMs)}) / ${ms(s.againMs)}; ${mb(s.drawingMB)}`,
+      '',
+      '',
+    ]),
+  ];
+}
+
 function firstPageRows(r) {
   return [
     [
@@ -592,6 +640,31 @@ function goalRows(results) {
       `${GOALS.firstPageMs} ms`,
       x(first / GOALS.firstPageMs),
       met(first <= GOALS.firstPageMs),
+    ]);
+  }
+  if (results.scripts) {
+    const r = results.scripts;
+    rows.push([
+      `the first Latin page after a deploy ≤ ${GOALS.firstPageMs} ms`,
+      ms(r.firstLatinMs),
+      `${GOALS.firstPageMs} ms`,
+      x(r.firstLatinMs / GOALS.firstPageMs),
+      met(r.firstLatinMs <= GOALS.firstPageMs),
+    ]);
+    const slowest = r.scripts.reduce((a, b) => (b.extraMs > a.extraMs ? b : a));
+    rows.push([
+      `a page in a script not yet loaded ≤ ${GOALS.firstScriptExtraMs} ms more the first time (the slowest)`,
+      `+${ms(slowest.extraMs)} (${slowest.script})`,
+      `${GOALS.firstScriptExtraMs} ms`,
+      x(slowest.extraMs / GOALS.firstScriptExtraMs),
+      met(slowest.extraMs <= GOALS.firstScriptExtraMs),
+    ]);
+    rows.push([
+      `the drawing process after Latin pages ≤ ${GOALS.latinDrawingMB} MB RSS`,
+      mb(r.afterLatinMB),
+      `${GOALS.latinDrawingMB} MB`,
+      x(r.afterLatinMB / GOALS.latinDrawingMB),
+      met(r.afterLatinMB <= GOALS.latinDrawingMB),
     ]);
   }
   if (results.rendermemory) {
@@ -849,6 +922,7 @@ async function main() {
     render: renderPart,
     firstpush: firstPushPart,
     firstpage: firstPagePart,
+    scripts: scriptsPart,
     rendermemory: renderMemoryPart,
     budget: budgetPart,
   };
@@ -865,6 +939,7 @@ async function main() {
     ...(results.images ? imageRows(results.images) : []),
     ...(results.render ? renderRows(results.render) : []),
     ...(results.firstpage ? firstPageRows(results.firstpage) : []),
+    ...(results.scripts ? scriptRows(results.scripts) : []),
     ...(results.rendermemory ? renderMemoryRows(results.rendermemory) : []),
     ...(results.budget ? budgetRows(results.budget) : []),
     ...(results.firstpush ? firstPushRows(results.firstpush) : []),

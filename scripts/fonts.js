@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The page renderer's fonts, all under the SIL Open Font License 1.1, cut down to the characters a page
- * needs and written as TrueType into dist/fonts/ with the licence text beside them:
+ * needs and written into dist/fonts/ with the licence text beside them:
  *
  * - Noto Sans, regular and bold: Latin with every European accent, Greek (polytonic too) and Cyrillic. First
  *   in every page's font stack, so one design draws every word of these scripts.
@@ -9,12 +9,21 @@
  *   rows, which Noto Sans draws), CJK punctuation, full-width forms, arrows and common symbols.
  * - Noto Sans JP, regular and bold: kana, JIS X 0208's symbols and its 2,965 level-1 kanji. First for a page in
  *   Japanese (lang="ja"), so its kanji take their Japanese forms; elsewhere it draws what Noto Sans SC lacks.
+ * - Noto Sans TC, regular and bold: Traditional Chinese (Big5's symbols and its 5,401 common characters), with
+ *   CJK punctuation in its Traditional forms. First for a page in Traditional Chinese (lang="zh-TW").
+ * - Noto Sans KR, regular and bold: KS X 1001's 2,350 Hangul syllables and the Hangul letters.
+ * - Noto Sans Arabic, Hebrew, Thai and Devanagari, regular and bold: each script's blocks, with the joiners, the
+ *   direction marks and the dotted circle their shaping uses.
  * - Noto Sans Symbols 2, regular only (it has no bold): the symbols the others lack (✗, ✔, ⚡, ❄, ➜ …).
+ * - Noto Emoji, regular and bold: every single-character emoji it draws, in black and white.
  *
  * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each
  * family's characters (read from the written regular face's own cmap), so the renderer knows which font a page
- * needs before it loads any, and which characters no font has. TrueType rather than WOFF: both of Takumi's
- * builds read it, it loads fastest, and the package's tarball is compressed anyway. The full fonts come from
+ * needs before it loads any, and which characters no font has. The sets of Chinese and Korean characters are
+ * read from Node's decoders of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows.
+ * Noto Sans, SC, JP and Symbols 2 are written as TrueType: both of Takumi's builds read it, and it loads
+ * fastest (the families pages have always used first). The others are written as WOFF2, which both builds read
+ * too, about half the size, unpacked once when a page first needs them. The full fonts come from
  * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
  * build (it reads fonts with dist/lib/render/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
  *
@@ -47,6 +56,25 @@ function doubleByte(encoding, rows) {
   }
   return codes;
 }
+
+/** The characters of Big5 under the lead bytes `leads` (trail bytes 0x40 to 0x7E and 0xA1 to 0xFE). */
+function big5(leads) {
+  const decoder = new TextDecoder('big5');
+  const codes = [];
+  for (const lead of leads) {
+    for (const trail of [...range(0x40, 0x7e), ...range(0xa1, 0xfe)]) {
+      const character = decoder.decode(Uint8Array.of(lead, trail));
+      const code = character.codePointAt(0);
+      if ([...character].length !== 1 || character === '\ufffd') continue;
+      if (code >= 0xe000 && code <= 0xf8ff) continue;
+      codes.push(code);
+    }
+  }
+  return codes;
+}
+
+/** What shaping a script needs beside its letters: the joiners, the direction marks, the dotted circle. */
+const SHAPING = [0x200c, 0x200d, 0x200e, 0x200f, 0x25cc];
 
 const GREEK_AND_CYRILLIC = (code) => (code >= 0x0370 && code <= 0x052f) || (code >= 0x1f00 && code <= 0x1fff);
 /** Punctuation, letter-like symbols, arrows, shapes and other symbols a page may use, in any font that has them. */
@@ -115,6 +143,96 @@ const FAMILIES = [
     ],
   },
   {
+    name: 'Noto Sans TC',
+    source: '@expo-google-fonts/noto-sans-tc',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/NotoSansTC_400Regular.ttf', file: 'NotoSansTC-Regular.woff2', weight: 400 },
+      { source: '700Bold/NotoSansTC_700Bold.ttf', file: 'NotoSansTC-Bold.woff2', weight: 700 },
+    ],
+    // Big5's symbols (lead bytes 0xA1 to 0xA3, but its Greek, which Noto Sans draws) and its 5,401 common
+    // characters (0xA440 to 0xC67E), with CJK punctuation and full-width forms in their Traditional shapes.
+    characters: () => [
+      ...big5([...range(0xa1, 0xc5)]).filter((code) => !GREEK_AND_CYRILLIC(code)),
+      ...big5([0xc6]).filter((code) => code >= 0x4e00),
+      ...range(0x3000, 0x303f),
+      ...range(0x3100, 0x312f),
+      ...range(0xff00, 0xffef),
+    ],
+  },
+  {
+    name: 'Noto Sans KR',
+    source: '@expo-google-fonts/noto-sans-kr',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/NotoSansKR_400Regular.ttf', file: 'NotoSansKR-Regular.woff2', weight: 400 },
+      { source: '700Bold/NotoSansKR_700Bold.ttf', file: 'NotoSansKR-Bold.woff2', weight: 700 },
+    ],
+    // KS X 1001 by EUC-KR rows: 0xA4 (the compatibility jamo) and 0xB0 to 0xC8 (its 2,350 Hangul syllables).
+    characters: () => [
+      ...doubleByte('euc-kr', [0xa4, ...range(0xb0, 0xc8)]),
+      ...range(0x3000, 0x303f),
+      ...range(0xff00, 0xffef),
+    ],
+  },
+  {
+    name: 'Noto Sans Arabic',
+    source: '@expo-google-fonts/noto-sans-arabic',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/NotoSansArabic_400Regular.ttf', file: 'NotoSansArabic-Regular.woff2', weight: 400 },
+      { source: '700Bold/NotoSansArabic_700Bold.ttf', file: 'NotoSansArabic-Bold.woff2', weight: 700 },
+    ],
+    characters: () => [
+      ...range(0x0600, 0x06ff),
+      ...range(0x0750, 0x077f),
+      ...range(0x0870, 0x08ff),
+      ...range(0xfb50, 0xfdff),
+      ...range(0xfe70, 0xfeff),
+      ...SHAPING,
+    ],
+  },
+  {
+    name: 'Noto Sans Hebrew',
+    source: '@expo-google-fonts/noto-sans-hebrew',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/NotoSansHebrew_400Regular.ttf', file: 'NotoSansHebrew-Regular.woff2', weight: 400 },
+      { source: '700Bold/NotoSansHebrew_700Bold.ttf', file: 'NotoSansHebrew-Bold.woff2', weight: 700 },
+    ],
+    characters: () => [...range(0x0590, 0x05ff), ...range(0xfb1d, 0xfb4f), ...SHAPING],
+  },
+  {
+    name: 'Noto Sans Thai',
+    source: '@expo-google-fonts/noto-sans-thai',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/NotoSansThai_400Regular.ttf', file: 'NotoSansThai-Regular.woff2', weight: 400 },
+      { source: '700Bold/NotoSansThai_700Bold.ttf', file: 'NotoSansThai-Bold.woff2', weight: 700 },
+    ],
+    characters: () => [...range(0x0e00, 0x0e7f), ...SHAPING],
+  },
+  {
+    name: 'Noto Sans Devanagari',
+    source: '@expo-google-fonts/noto-sans-devanagari',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      {
+        source: '400Regular/NotoSansDevanagari_400Regular.ttf',
+        file: 'NotoSansDevanagari-Regular.woff2',
+        weight: 400,
+      },
+      { source: '700Bold/NotoSansDevanagari_700Bold.ttf', file: 'NotoSansDevanagari-Bold.woff2', weight: 700 },
+    ],
+    characters: () => [...range(0x0900, 0x097f), ...range(0x1cd0, 0x1cff), ...range(0xa8e0, 0xa8ff), ...SHAPING],
+  },
+  {
     name: 'Noto Sans Symbols 2',
     source: '@fontsource/noto-sans-symbols-2',
     licence: 'LICENSE',
@@ -127,7 +245,26 @@ const FAMILIES = [
     ],
     characters: () => SYMBOLS,
   },
+  {
+    name: 'Noto Emoji',
+    source: '@expo-google-fonts/noto-emoji',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/NotoEmoji_400Regular.ttf', file: 'NotoEmoji-Regular.woff2', weight: 400 },
+      { source: '700Bold/NotoEmoji_700Bold.ttf', file: 'NotoEmoji-Bold.woff2', weight: 700 },
+    ],
+    // Every emoji it draws (its sequences too: they are ligatures of these), but the digits, # and * of keycaps,
+    // which Noto Sans draws as the letters they are.
+    characters: (full) => [...full].filter((code) => code >= 0x2000),
+  },
 ];
+
+function* codePoints(coverage) {
+  for (let i = 0; i < coverage.ranges.length; i += 2) {
+    for (let code = coverage.ranges[i]; code <= coverage.ranges[i + 1]; code++) yield code;
+  }
+}
 
 function sourceDir(family) {
   return path.dirname(require.resolve(`${family.source}/package.json`));
@@ -172,11 +309,12 @@ async function buildFonts({ force = false } = {}) {
   fs.mkdirSync(out, { recursive: true });
   const families = [];
   for (const family of FAMILIES) {
-    const wanted = String.fromCodePoint(...new Set(family.characters()));
+    const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
+    const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
     let coverage;
     for (const face of family.faces) {
       const full = fs.readFileSync(path.join(sourceDir(family), face.source));
-      const subset = await subsetFont(full, wanted, { targetFormat: 'truetype' });
+      const subset = await subsetFont(full, wanted, { targetFormat: family.format ?? 'truetype' });
       fs.writeFileSync(path.join(out, face.file), subset);
       coverage ??= readFontFile(subset).coverage;
     }

@@ -224,3 +224,187 @@ describe('render: text that fits, on a host without fonts', function () {
     expect(compact(texts.fitsAll)).to.equal(compact(ITEMS.slice(0, 3).join('')));
   });
 });
+
+// The same attributes on elements that lay out their children as flex boxes or grids (what authors used to
+// satori write on every element), on grid cells and flex items, nested: by where the ink falls and what is read.
+const BOX = 'margin:20px;width:260px;height:110px;font-size:40px';
+const IN_BOX = { left: 20, top: 20, right: 280, bottom: 130 };
+const LAID_OUT: Record<string, PageAsked> = {
+  flexShrunk: { template: `<div style="display:flex;${BOX}" data-fit="shrink">${PARAGRAPH}</div>`, height: 200 },
+  gridShrunk: { template: `<div style="display:grid;${BOX}" data-fit="shrink">${PARAGRAPH}</div>`, height: 200 },
+  // A cell of a 260 + 100 px grid, itself a flex box; the other cell holds a word of its own.
+  gridCell: {
+    template: `<div style="display:grid;grid-template-columns:260px 100px;grid-template-rows:110px;margin:20px">
+      <div style="display:flex;font-size:40px" data-fit="shrink">${PARAGRAPH}</div>
+      <div style="display:flex;justify-content:flex-end;font-size:20px">Side</div>
+    </div>`,
+    height: 200,
+  },
+  // An item of a 360 px flex row that takes what a 100 px item beside it leaves: 260 px.
+  flexItem: {
+    template: `<div style="display:flex;margin:20px;width:360px;height:110px">
+      <div style="display:flex;flex:1;font-size:40px" data-fit="shrink">${PARAGRAPH}</div>
+      <div style="display:flex;width:100px;justify-content:flex-end;font-size:20px">Side</div>
+    </div>`,
+    height: 200,
+  },
+  // Nested: a page-high flex column holding a grid whose cell is a flex column holding the fitted flex box.
+  nested: {
+    template: `<div style="display:flex;flex-direction:column;height:100%;padding:20px">
+      <div style="display:grid;grid-template-columns:260px 1fr;grid-template-rows:110px">
+        <div style="display:flex;flex-direction:column">
+          <div style="display:flex;flex-grow:1;min-height:0;font-size:40px" data-fit="shrink">${PARAGRAPH}</div>
+        </div>
+      </div>
+    </div>`,
+    height: 200,
+  },
+  flexTooSmall: {
+    template: `<div style="display:flex;margin:20px;width:260px;height:50px;font-size:40px" data-fit="shrink" data-min-size="14">${PARAGRAPH}</div>`,
+    height: 200,
+  },
+  flexClamped: {
+    template: `<div style="display:flex;margin:20px;width:300px;font-size:24px;line-height:30px" data-clamp="2">${PARAGRAPH}</div>`,
+    height: 200,
+  },
+  gridClamped: {
+    template: `<div style="display:grid;margin:20px;width:300px;font-size:24px;line-height:30px" data-clamp="2">${PARAGRAPH}</div>`,
+    height: 200,
+  },
+  // A short word in a centring flex box keeps its size and stays in the middle.
+  centred: {
+    template: `<div style="display:flex;align-items:center;justify-content:center;${BOX}" data-fit="shrink">Booked</div>`,
+    height: 200,
+  },
+  // One line that does not wrap, in a grid cell that is a flex box.
+  cellLine: {
+    template: `<div style="display:grid;grid-template-columns:200px 1fr;margin:20px">
+      <div style="display:flex;font-size:40px;white-space:nowrap" data-fit="shrink">${TITLE}</div>
+    </div>`,
+    height: 100,
+  },
+  // The flex rules of saved flows: an element that says display:flex.
+  flexRules: {
+    layoutRules: 'flex',
+    template: `<div style="display:flex;${BOX}" data-fit="shrink">${PARAGRAPH}</div>`,
+    height: 200,
+  },
+  flexRulesClamped: {
+    layoutRules: 'flex',
+    template: `<div style="display:flex;margin:20px;width:300px;font-size:24px;line-height:30px" data-clamp="2">${PARAGRAPH}</div>`,
+    height: 200,
+  },
+  // A list in a two-column grid 120 px high, and in a flex row 300 px wide.
+  gridList: {
+    template: `<div data-overflow="+{n} more" style="display:grid;grid-template-columns:1fr 1fr;margin:10px;height:120px;font-size:24px">{{#payload}}<div>{{.}}</div>{{/payload}}</div>`,
+    message: { payload: ITEMS },
+    height: 200,
+  },
+  rowList: {
+    template: `<div data-overflow="+{n}" style="display:flex;gap:8px;margin:10px;width:300px;font-size:20px">{{#payload}}<div style="flex-shrink:0">{{.}}</div>{{/payload}}</div>`,
+    message: { payload: ITEMS },
+    height: 100,
+  },
+};
+
+/** Lines tesseract read, trimmed, without empty ones. */
+function linesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+describe('render: text that fits in flex boxes and grids, on a host without fonts', function () {
+  this.timeout(120_000);
+  const names = Object.keys(LAID_OUT);
+  const drawn: Record<string, PageDrawn> = {};
+  const texts: Record<string, string> = {};
+  const pixels: Record<string, Pixels> = {};
+
+  before(async function () {
+    if (!canHideHostFonts()) this.skip(); // a private mount namespace needs root
+    const pages = await drawWithoutHostFonts(
+      names.map((name) => ({ layoutRules: 'html', width: 400, ...LAID_OUT[name] })),
+    );
+    names.forEach((name, i) => (drawn[name] = pages[i]));
+    for (const [name, page] of Object.entries(drawn)) expect(page.error, name).to.equal(undefined);
+    const read = await readText(names.map((name) => drawn[name].png));
+    names.forEach((name, i) => (texts[name] = read[i]));
+    for (const name of names) pixels[name] = await pixelsOf(drawn[name].png);
+  });
+
+  for (const name of ['flexShrunk', 'gridShrunk', 'gridCell', 'flexItem', 'nested', 'flexRules']) {
+    it(`shrinks wrapping text until it fits its box: ${name}`, () => {
+      const box = inkIn(pixels[name], 0, 0, IN_BOX.right, pixels[name].height);
+      expect(box, name).to.not.equal(undefined);
+      expect(box?.left, name).to.be.at.least(IN_BOX.left);
+      expect(box?.top, name).to.be.at.least(IN_BOX.top);
+      expect(box?.bottom, `${name}: the last line ends inside the box`).to.be.below(IN_BOX.bottom);
+      // Nothing of the paragraph past the box's right edge (the other cell's word is 300 px on, or more).
+      const past = inkIn(pixels[name], IN_BOX.right, 0, 330, pixels[name].height);
+      expect(past, `${name}: no ink just past the box`).to.equal(undefined);
+      // The word of the cell beside it is read on the paragraph's first line.
+      expect(compact(texts[name]).replace('Side', ''), `${name}: ${texts[name]}`).to.include(compact(PARAGRAPH));
+      expect(drawn[name].warnings, name).to.deep.equal([]);
+    });
+  }
+
+  it('keeps the word beside a fitted grid cell or flex item where it was', () => {
+    for (const name of ['gridCell', 'flexItem']) {
+      const side = inkIn(pixels[name], 330, 0, 400, 200);
+      expect(side, `${name}: the other cell's word`).to.not.equal(undefined);
+      expect(texts[name], name).to.include('Side');
+    }
+  });
+
+  it('cuts text that does not fit a flex box even at its smallest size, ends it in "…" and says so', () => {
+    const box = inkIn(pixels.flexTooSmall, 0, 0, 400, 200);
+    expect(box?.bottom, 'nothing below the box').to.be.below(70);
+    expect(texts.flexTooSmall).to.match(/^The large meeting room/);
+    expect(texts.flexTooSmall.trim()).to.match(/(…|\.\.\.)$/);
+    expect(drawn.flexTooSmall.warnings).to.have.length(1);
+    expect(drawn.flexTooSmall.warnings[0]).to.match(
+      /^template: line 1, column 1: the text does not fit its box even at data-min-size 14px: it is cut after \d lines?, ending in "…"$/,
+    );
+  });
+
+  it('clamps the text of a flex box or a grid to two lines, the second ending in "…", under both layout rules', () => {
+    for (const name of ['flexClamped', 'gridClamped', 'flexRulesClamped']) {
+      const box = inkIn(pixels[name], 0, 0, 400, 200);
+      expect((box?.bottom ?? 0) - 20, `${name}: two lines of 30 px`).to.be.below(60);
+      const lines = linesOf(texts[name]);
+      expect(lines, `${name}: ${texts[name]}`).to.have.length(2);
+      expect(lines[0]).to.match(/^The large meeting room/);
+      expect(lines[1]).to.match(/(…|\.\.\.)$/);
+    }
+  });
+
+  it('leaves text that fits as it is, aligned as its flex box aligns it', () => {
+    const box = inkIn(pixels.centred, 0, 0, 400, 200);
+    expect(box).to.not.equal(undefined);
+    const middle = ((box?.left ?? 0) + (box?.right ?? 0)) / 2;
+    expect(Math.abs(middle - 150), 'centred in the 20..280 box').to.be.below(6);
+    expect((box?.bottom ?? 0) - (box?.top ?? 0), 'at its 40 px').to.be.above(25);
+    expect(compact(texts.centred)).to.equal('Booked');
+  });
+
+  it('shrinks a line that does not wrap to its grid cell', () => {
+    const box = inkIn(pixels.cellLine, 0, 0, 400, 100);
+    expect(box?.right, 'inside the 200 px cell').to.be.below(220);
+    expect(compact(texts.cellLine)).to.include(compact(TITLE));
+  });
+
+  it('draws only the items of a grid or a flex row that fit whole, then how many were left out', () => {
+    const gridItems = ITEMS.filter((item) => linesOf(texts.gridList).some((line) => line.includes(item)));
+    expect(gridItems.length, texts.gridList).to.be.within(3, 8);
+    expect(compact(texts.gridList)).to.include(compact(`+${ITEMS.length - gridItems.length} more`));
+    const gridInk = inkIn(pixels.gridList, 0, 0, 400, 200);
+    expect(gridInk?.bottom, 'inside the 120 px grid').to.be.below(131);
+    const row = compact(texts.rowList);
+    const rowItems = ITEMS.filter((item) => new RegExp(`${compact(item)}(?!\\d)`).test(row));
+    expect(rowItems.length, texts.rowList).to.be.within(2, 4);
+    expect(row).to.match(new RegExp(`\\+${ITEMS.length - rowItems.length}$`));
+    expect(inkIn(pixels.rowList, 0, 0, 400, 100)?.right, 'inside the 300 px row').to.be.below(311);
+  });
+});

@@ -68,9 +68,16 @@ function scratch<T>(work: (dir: string) => Promise<T>): Promise<T> {
  * The text tesseract reads on each page, in one run for all of them (tesseract takes seconds to start
  * with the Chinese model), learning from one page to the next turned off so each page reads as if alone. Text of 16 to 60 px reads best as drawn; `scales` (one per page, default 1)
  * shrinks a page of giant digits or enlarges one of small text first. `languages`: tesseract's models to read
- * with (default Chinese and English; `ell`, `rus`, `jpn` are installed too).
+ * with (default Chinese and English; `chi_tra`, `ell`, `rus`, `jpn`, `kor`, `ara`, `heb`, `tha` and `hin` are
+ * installed too). `layout`: tesseract's page segmentation mode (3: find the page's blocks; 6: one block of text,
+ * for a page of a line or two that mode 3 may take for a picture).
  */
-export function readText(pages: Buffer[], scales: number[] = [], languages = 'chi_sim+eng'): Promise<string[]> {
+export function readText(
+  pages: Buffer[],
+  scales: number[] = [],
+  languages = 'chi_sim+eng',
+  layout = 3,
+): Promise<string[]> {
   return scratch(async (dir) => {
     const files: string[] = [];
     for (const [index, png] of pages.entries()) {
@@ -92,7 +99,7 @@ export function readText(pages: Buffer[], scales: number[] = [], languages = 'ch
     writeFileSync(list, `${files.join('\n')}\n`);
     const { stdout } = await run(
       'tesseract',
-      [list, 'stdout', '-l', languages, '--psm', '3', '-c', 'classify_enable_learning=0'],
+      [list, 'stdout', '-l', languages, '--psm', String(layout), '-c', 'classify_enable_learning=0'],
       {
         maxBuffer: 16 * 1024 * 1024,
       },

@@ -13,7 +13,7 @@ import { DrawingEngine, engineChoice, type EngineChoice } from '../engine/drawin
 import type { OwnFonts } from '../fonts/font-types';
 import { startingFaces } from '../fonts/page-fonts';
 import type { PageOptions } from '../page/page-options';
-import { ownFontsOf } from '../fonts/own-fonts';
+import { ownFontsFrom } from '../fonts/own-fonts';
 
 const MEMORY_REPORT_MS = 50;
 
@@ -41,10 +41,10 @@ function reportMemory(): void {
   send({ type: 'memory', rss: process.memoryUsage.rss() });
 }
 
-/** The options as drawPage takes them: a node's fonts made once from the bytes sent with their first page. */
+/** The options as drawPage takes them: a node's fonts as they were read, sent with their first page. */
 function pageOptions({ fonts, ...rest }: DrawingOptions): PageOptions {
   if (!fonts) return rest;
-  if (fonts.files && !nodeFonts.has(fonts.key)) nodeFonts.set(fonts.key, ownFontsOf(fonts.files));
+  if (fonts.read && !nodeFonts.has(fonts.key)) nodeFonts.set(fonts.key, ownFontsFrom(fonts.read));
   const own = nodeFonts.get(fonts.key);
   if (!own) throw new Error(`the node's fonts ${fonts.key} were never sent to the drawing process`);
   return { ...rest, fonts: own };

@@ -1,6 +1,7 @@
 /** What a page renderer and its drawing process say to each other (../renderer/drawing-process, ./main). */
 import type { ErrorKind } from '../../errors';
 import type { EngineChoice } from '../engine/drawing-engine';
+import type { OwnFontsRead } from '../fonts/font-types';
 import type { PageOptions } from '../page/page-options';
 import type { PageSize } from '../page/page-size';
 
@@ -11,10 +12,10 @@ export type ToDrawing =
   | { type: 'abandon'; id: number };
 
 /**
- * A page's options as they cross: a node's own fonts by their key, with their files' bytes the first time a
- * process is sent them (it keeps the fonts it was sent while it lives).
+ * A page's options as they cross: a node's own fonts by their key, with the fonts as read (their bytes, names and
+ * characters) the first time a process is sent them (it keeps the fonts it was sent while it lives).
  */
-export type DrawingOptions = Omit<PageOptions, 'fonts'> & { fonts?: { key: string; files?: readonly Uint8Array[] } };
+export type DrawingOptions = Omit<PageOptions, 'fonts'> & { fonts?: { key: string; read?: OwnFontsRead } };
 
 /** An error as it crosses between processes. */
 export interface ErrorData {

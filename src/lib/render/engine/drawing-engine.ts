@@ -207,9 +207,12 @@ export class DrawingEngine {
     return this.live().measure(root, { width, height });
   }
 
-  /** Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own). */
+  /**
+   * Loads the faces a page needs that the engine does not have yet (the other shipped fonts, a node's own), all at
+   * once: their files are read, and the native build unpacks and registers them, on the thread pool side by side.
+   */
   async addFaces(faces: readonly FontFace[]): Promise<void> {
-    for (const face of faces) await (this.faces.get(face.key) ?? this.register(face, face.load()));
+    await Promise.all(faces.map((face) => this.faces.get(face.key) ?? this.register(face, face.load())));
   }
 
   /** Registers `face` from its bytes once read, under its key (forgotten again if it fails, to be tried anew). */

@@ -28,6 +28,18 @@ export interface OwnFonts {
   families: readonly (FontFamily & { cssName: string })[];
   /** What identifies these fonts: a digest of their files. */
   key: string;
-  /** The files' bytes as read, from which a drawing process makes the same fonts (`ownFontsOf`). */
-  files: readonly Uint8Array[];
+  /** The fonts as read once, at deploy: what a drawing process is sent and makes the same fonts of (`ownFontsFrom`). */
+  read: OwnFontsRead;
+}
+
+/** A node's own fonts as read from their files: plain data, which crosses to a drawing process as it is. */
+export interface OwnFontsRead {
+  key: string;
+  families: readonly {
+    name: string;
+    cssName: string;
+    /** The characters of its faces together, as `Coverage` keeps them. */
+    ranges: Uint32Array;
+    faces: readonly { key: string; weight: number; style: 'normal' | 'italic'; data: Uint8Array }[];
+  }[];
 }

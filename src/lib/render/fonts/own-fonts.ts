@@ -4,14 +4,16 @@
  * a file. Each file is read once, at deploy; a template uses it by the family name inside the file
  * (`font-family: Inter`), its weight and style chosen as CSS chooses them. A family is loaded into the engine
  * under a name of its own (the family and a digest of its files), so a page of one node never draws with the
- * fonts of another, and a changed file is never mistaken for the one before.
+ * fonts of another, and a changed file is never mistaken for the one before. The files are read and their tables
+ * parsed once, in Node-RED's process; a drawing process is sent what was read (the fonts' bytes, names and
+ * characters) and parses nothing again.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { invalid } from '../../errors';
 import { Coverage, FontFileError, readFontFile, type FontFacts } from './font-file';
-import type { FontFace, OwnFonts } from './page-fonts';
+import type { FontFace, OwnFonts, OwnFontsRead } from './font-types';
 
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
 /** A font file larger than this is refused: a whole CJK font is about 20 MB. */
@@ -57,17 +59,19 @@ export function loadFontFiles(files: readonly string[], baseDir: string, field =
       );
     }
   }
-  return ownFontsOf(read, (index, reason) => invalid(field, `${files[index]} is not a usable font: ${reason}`));
+  return ownFontsFrom(
+    readFonts(read, (index, reason) => invalid(field, `${files[index]} is not a usable font: ${reason}`)),
+  );
 }
 
 /**
- * The fonts of the files' bytes, as `loadFontFiles` read them: in a drawing process, the same fonts as the node's,
- * whose files may have changed since.
+ * The fonts of the files' bytes: each file's tables read once, its family, weight, style and characters, and
+ * the font the engine is given (a WOFF file unpacked).
  */
-export function ownFontsOf(
+export function readFonts(
   files: readonly Uint8Array[],
   unusable: (index: number, reason: string) => Error = (index, reason) => new Error(`font ${index + 1}: ${reason}`),
-): OwnFonts {
+): OwnFontsRead {
   const faces = files.map((bytes, index) => {
     try {
       return { facts: readFontFile(bytes), digest: digestOf(bytes) };
@@ -84,7 +88,6 @@ export function ownFontsOf(
     key: createHash('sha256')
       .update(faces.map((face) => face.digest).join())
       .digest('hex'),
-    files,
     families: [...byFamily.values()].map((members) => {
       const cssName = members[0].facts.family;
       const digest = createHash('sha256')
@@ -92,16 +95,42 @@ export function ownFontsOf(
         .digest('hex')
         .slice(0, 12);
       const name = `${cssName} ${digest}`;
-      const fontFaces: FontFace[] = members.map(({ facts, digest: own }) => ({
+      const coverage =
+        members.length === 1
+          ? members[0].facts.coverage
+          : Coverage.of(members.flatMap(({ facts }) => [...codePoints(facts.coverage)]));
+      return {
         name,
-        weight: facts.weight,
-        style: facts.italic ? 'italic' : 'normal',
-        key: `${name} ${own}`,
-        load: () => Promise.resolve(facts.data),
-      }));
-      const coverage = Coverage.of(members.flatMap(({ facts }) => [...codePoints(facts.coverage)]));
-      return { name, cssName, coverage, faces: fontFaces };
+        cssName,
+        ranges: coverage.ranges,
+        faces: members.map(({ facts, digest: own }) => ({
+          key: `${name} ${own}`,
+          weight: facts.weight,
+          style: facts.italic ? ('italic' as const) : ('normal' as const),
+          data: facts.data,
+        })),
+      };
     }),
+  };
+}
+
+/** The fonts as the renderer uses them, from what `readFonts` read: in a drawing process, nothing is read again. */
+export function ownFontsFrom(read: OwnFontsRead): OwnFonts {
+  return {
+    key: read.key,
+    read,
+    families: read.families.map(({ name, cssName, ranges, faces }) => ({
+      name,
+      cssName,
+      coverage: new Coverage(ranges),
+      faces: faces.map(({ key, weight, style, data }): FontFace => ({
+        name,
+        weight,
+        style,
+        key,
+        load: () => Promise.resolve(data),
+      })),
+    })),
   };
 }
 

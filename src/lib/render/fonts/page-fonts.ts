@@ -1,15 +1,19 @@
 /**
- * The fonts a page is drawn with. The package ships four families (dist/fonts, written by scripts/fonts.js):
- * Noto Sans (Latin, Greek, Cyrillic), Noto Sans SC (Chinese, symbols), Noto Sans JP (kana, level-1 kanji)
- * and Noto Sans Symbols 2, each with the list of its characters. Every page's text falls back through them
- * in that order (Japanese before Chinese in an element whose `lang` is Japanese, so its kanji take their
- * Japanese forms). A node may add fonts of its own (files the user names, see ./own-fonts), used where a
- * template names their family in `font-family`.
+ * The fonts a page is drawn with. The package ships Noto families (dist/fonts, written by scripts/fonts.js):
+ * Noto Sans (Latin, Greek, Cyrillic), Noto Sans SC, JP and TC (Chinese in its Simplified forms, Japanese, Chinese
+ * in its Traditional forms), Noto Sans KR (Hangul), Noto Sans Arabic, Hebrew, Thai and Devanagari, Noto Sans
+ * Symbols 2 and Noto Emoji, each with the list of its characters. Every page's text falls back through them in
+ * that order, but where a language writes with characters several of them draw: in an element whose `lang` is
+ * Japanese, Noto Sans JP comes before the Chinese families, so kanji take their Japanese forms; Traditional
+ * Chinese (`zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant`) puts Noto Sans TC first, Korean Noto Sans KR. A node may add
+ * fonts of its own (files the user names, see ./own-fonts), used where a template names their family in
+ * `font-family`.
  *
- * Before a page is drawn, its text is read character by character: each family that draws one of them is
- * loaded into the engine if it is not there yet (the first two families start loading with the engine, as
- * nearly every page has Latin letters or digits, and the package began with Chinese; the others load only when
- * a page needs them), and a character no font of the page has is reported with its place.
+ * Before a page is drawn, its text is read character by character: the face of each family that draws one of
+ * them, at the weight of its text (regular or bold), is read and registered with the engine if it is not there
+ * yet, and a character no font of the page has is reported with its place. Only Noto Sans starts loading with
+ * the engine, as nearly every page has Latin letters or digits; a font file no page's text has touched is
+ * neither read nor registered.
  */
 import { closeSync, fstatSync, openSync, read, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,20 +28,33 @@ export interface PageText {
   text: string;
   place: SourcePlace;
   families: readonly string[];
+  /** Its CSS font weight (400 regular, 700 bold). */
+  weight: number;
 }
 
 const FONTS_DIR = join(__dirname, '..', '..', '..', 'fonts');
-const JAPANESE_FIRST: readonly string[] = ['Noto Sans', 'Noto Sans JP', 'Noto Sans SC', 'Noto Sans Symbols 2'];
+
+/**
+ * The family whose forms a language takes where families share characters (Chinese characters, CJK punctuation),
+ * moved to the front of the stack after Noto Sans; a language not named here keeps the stack as shipped.
+ */
+const LANGUAGE_FIRST: readonly { lang: RegExp; families: readonly string[] }[] = [
+  { lang: /^ja\b/i, families: ['Noto Sans JP'] },
+  { lang: /^zh-(?:hant|tw|hk|mo)\b/i, families: ['Noto Sans TC'] },
+  { lang: /^ko\b/i, families: ['Noto Sans KR', 'Noto Sans TC'] },
+];
 
 interface FontsFile {
   families: { name: string; faces: { file: string; weight: number }[]; coverage: string }[];
 }
 
-/** The families a drawing process starts loading with its engine, before any page asks. */
-const STARTING_FAMILIES = 2;
+/** The family a drawing process starts loading with its engine, before any page asks. */
+const STARTING_FAMILY = 'Noto Sans';
 
 let shipped: Map<string, FontFamily> | undefined;
+/** The stack as shipped, and the stack of each language that reorders it (one array each: compared by identity). */
 let shippedOrder: readonly string[] | undefined;
+const languageOrders = new Map<number, readonly string[]>();
 
 /**
  * A file's bytes, read by one call on Node.js's thread pool: not in pieces, each of which would wait for the
@@ -94,16 +111,25 @@ export function shippedFamilies(): Map<string, FontFamily> {
   return shipped;
 }
 
-/** The faces a drawing process loads as it starts: those of the first families of the stack. */
+/** The faces a drawing process loads as it starts: Noto Sans's, which nearly every page needs. */
 export function startingFaces(): FontFace[] {
-  return [...shippedFamilies().values()].slice(0, STARTING_FAMILIES).flatMap((family) => family.faces);
+  return [...(shippedFamilies().get(STARTING_FAMILY)?.faces ?? [])];
 }
 
 /** The shipped families in the order an element of language `lang` falls back through them. */
 export function fontStack(lang: string | undefined): readonly string[] {
-  if (lang !== undefined && /^ja\b/i.test(lang.trim())) return JAPANESE_FIRST;
   shippedOrder ??= [...shippedFamilies().keys()];
-  return shippedOrder;
+  const trimmed = lang?.trim() ?? '';
+  const index = LANGUAGE_FIRST.findIndex((rule) => rule.lang.test(trimmed));
+  if (index === -1) return shippedOrder;
+  let order = languageOrders.get(index);
+  if (!order) {
+    const first = LANGUAGE_FIRST[index].families.filter((name) => shippedOrder?.includes(name));
+    const [head, ...rest] = shippedOrder.filter((name) => !first.includes(name));
+    order = [head, ...first, ...rest];
+    languageOrders.set(index, order);
+  }
+  return order;
 }
 
 /** A font stack as a CSS `font-family` value. */
@@ -185,9 +211,9 @@ export class PageFonts {
    * characters no family of their run has, each once, with the place of its first run.
    */
   needs(texts: readonly PageText[]): { faces: FontFace[]; missing: { character: string; place: SourcePlace }[] } {
-    const used = new Set<FontFamily>();
+    const used = new Map<FontFamily, Set<number>>();
     const missing = new Map<number, SourcePlace>();
-    for (const { text, place, families } of texts) {
+    for (const { text, place, families, weight } of texts) {
       const chain = families.map((name) => this.families.get(name)).filter((family) => family !== undefined);
       let offset = 0;
       for (const character of text) {
@@ -195,13 +221,24 @@ export class PageFonts {
         offset += character.length;
         if (isInvisible(code)) continue;
         const family = chain.find((candidate) => candidate.coverage.has(code));
-        if (family) used.add(family);
+        if (family) used.set(family, (used.get(family) ?? new Set()).add(weight));
         else if (!missing.has(code)) missing.set(code, placeIn(text, offset - character.length, place));
       }
     }
-    const faces = [...used].flatMap((family) => family.faces);
+    const faces = [...used].flatMap(([family, weights]) => facesFor(family, weights));
     return { faces, missing: [...missing].map(([code, place]) => ({ character: String.fromCodePoint(code), place })) };
   }
+}
+
+/** The faces of `family` that draw text of `weights`: for each, those of the nearest weight (italic ones too). */
+function facesFor(family: FontFamily, weights: ReadonlySet<number>): FontFace[] {
+  const chosen = new Set<FontFace>();
+  for (const weight of weights) {
+    const distance = (face: FontFace): number => Math.abs(face.weight - weight);
+    const nearest = Math.min(...family.faces.map(distance));
+    for (const face of family.faces) if (distance(face) === nearest) chosen.add(face);
+  }
+  return [...chosen];
 }
 
 /** The place of the character at `offset` of a text that starts at `start`. */

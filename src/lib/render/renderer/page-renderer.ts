@@ -137,9 +137,12 @@ function preferred(candidate: Place, best: Place): boolean {
   return candidate.pages.size < best.pages.size;
 }
 
-/** Loads the fonts' Latin and Chinese outlines and every step of a page, QR code and chart included. */
+/**
+ * Loads every step of a page, QR code and chart included, and the Latin outlines: the fonts of other scripts are
+ * loaded by the first page that has their characters, never by the warm-up.
+ */
 const WARM_UP_PAGE =
-  '<div style="display:flex;flex-direction:column"><b>Warm-up 21.4 °C</b><span>预热 温度 湿度 待办事项</span>' +
+  '<div style="display:flex;flex-direction:column"><b>Warm-up 21.4 °C</b><span>Temperature, humidity, to do</span>' +
   '<img src="qr:warm-up" width="60" height="60"><img src="chart:line" data-values="1,3,2" width="60" height="20"></div>';
 const WARM_UP_OPTIONS: PageOptions = { width: 400, height: 300, colors: 'bw', dither: 'none', layoutRules: 'flex' };
 
@@ -528,11 +531,11 @@ export class PageRenderer {
   }
 }
 
-/** The page's options as its drawing process is sent them: a node's fonts' bytes only once to each process. */
+/** The page's options as its drawing process is sent them: a node's fonts as read, only once to each process. */
 function crossing(options: PageOptions, place: Place): DrawingOptions {
   const { fonts, ...rest } = options;
   if (!fonts) return rest;
   if (place.fonts.has(fonts.key)) return { ...rest, fonts: { key: fonts.key } };
   place.fonts.add(fonts.key);
-  return { ...rest, fonts: { key: fonts.key, files: fonts.files } };
+  return { ...rest, fonts: { key: fonts.key, read: fonts.read } };
 }

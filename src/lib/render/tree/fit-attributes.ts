@@ -13,7 +13,10 @@
  * The element gets what these need to work as in a browser: a box of its own (an inline element becomes an
  * inline block; under the flex layout rules, an element of text becomes a block so its lines wrap and clamp),
  * `overflow: hidden`, and no minimum size from its content, so a flex or grid item takes the room its
- * container gives it rather than the room its text asks for.
+ * container gives it rather than the room its text asks for. An element of text (and inline elements) that is
+ * itself a flex box or a grid (whose text is laid out as items, not as lines that wrap and clamp) keeps its
+ * display, and its text goes into a block inside it that takes no more than its room: the lines of that block
+ * are fitted and clamped, and the element places it as it places its items (centred, say).
  */
 import type { ContainerNode, Declarations, TreeNode } from '../engine/drawing-engine';
 import { templateError, type HtmlElement, type SourcePlace } from '../html/html';

@@ -10,6 +10,9 @@
  *   are all text and inline elements, runs them left to right and wraps (`<br>` breaks such a line); white
  *   space between inline elements is kept as a no-break space.
  *
+ * An element's `dir` attribute gives it its CSS direction, as a browser's own style sheet does; text in a script
+ * written without spaces (Thai) gets a zero-width space between its words, where its lines may break.
+ *
  * Images (`icon:`, `qr:`, `chart:`, pictures) are made by ../pictures/image-slots; `data-fit`, `data-clamp` and
  * `data-overflow` are read by ./fit-attributes. What an element's text inherits (language, fonts, size, colour,
  * white space) goes down the tree as CSS passes it. The builder collects the page's text with its fonts and
@@ -34,7 +37,7 @@ import { imageElement, type PagePicture } from '../pictures/image-slots';
 import type { LayoutRules } from '../page/page-options';
 import { presetOf } from './presets';
 import { parseStyle } from './style-attribute';
-import { fontSizePx, PAGE_FONT_SIZE } from './text-style';
+import { fontSizePx, fontWeightOf, PAGE_FONT_SIZE } from './text-style';
 
 const INLINE = new Set([
   'a',
@@ -61,6 +64,8 @@ const INLINE = new Set([
   'u',
 ]);
 const MAX_DEPTH = 64;
+/** The displays that lay out their children as boxes, not as lines of text. */
+const LAYOUT_DISPLAY = /^(inline-)?(flex|grid)$/;
 const NBSP = '\u00a0';
 
 /** An element whose style came from the template, and where it is written. */
@@ -105,6 +110,8 @@ interface Inherited {
   /** Those and the stack: the families that may draw its text, first choice first. */
   families: readonly string[];
   fontSize: number | undefined;
+  /** Its CSS font weight, for the faces its text needs. */
+  fontWeight: number;
   colour: string;
   whiteSpace: string;
   /** The element and its ancestors, the page first. */
@@ -151,6 +158,8 @@ class TreeBuilder {
     if (depth > MAX_DEPTH) throw templateError(node.place, `elements are nested more than ${MAX_DEPTH} deep`);
     const templateStyle = styleOf(node);
     const style = { ...templateStyle };
+    const direction = directionOf(node);
+    if (direction !== undefined) style.direction ??= direction;
     const own = this.inherit(node, style, inherited);
     if (node.name === 'img') {
       fitAttributes(node);
@@ -177,14 +186,25 @@ class TreeBuilder {
     if (preset) made.preset = preset;
     made.style = style;
     const fitted = attributes.fit !== undefined || attributes.clamp !== undefined;
+    // The box whose lines are fitted or clamped: the element's own, or, where the element lays out its text (and
+    // inline elements) as a flex box or a grid (whose items are no lines to wrap and clamp), a block inside it
+    // holding them. Elements of its own that are boxes (a div, a p) stay its items, laid out as it lays them out.
+    let textBox = made;
     if (fitted) {
-      ownTextBox(style, this.textBoxDisplay(templateStyle, style, preset));
-      own.inlineFlow = rules === 'flex' && templateStyle.display === undefined;
+      const display = this.textBoxDisplay(templateStyle, style, preset);
+      ownTextBox(style, display);
+      if (LAYOUT_DISPLAY.test(display.trim().toLowerCase()) && node.children.every(isInline)) {
+        textBox = { type: 'container', style: innerTextBox() };
+        own.inlineFlow = rules === 'flex';
+      } else {
+        own.inlineFlow = rules === 'flex' && templateStyle.display === undefined;
+      }
     }
-    own.path = [...inherited.path, made];
+    own.path = textBox === made ? [...inherited.path, made] : [...inherited.path, made, textBox];
     const children = this.children(node.children, depth, flow, own);
-    if (children.length > 0) made.children = children;
-    if (fitted) this.fitText(node, made, own, attributes.fit?.minSize, attributes.clamp);
+    if (children.length > 0) textBox.children = children;
+    if (textBox !== made) made.children = [textBox];
+    if (fitted) this.fitText(node, textBox, own, attributes.fit?.minSize, attributes.clamp);
     if (attributes.overflow !== undefined) this.overflow(node, made, inherited, own, attributes.overflow);
     this.styled.push({ node: made, place: node.place });
     return made;
@@ -210,6 +230,7 @@ class TreeBuilder {
       named,
       families,
       fontSize: fontSizePx(style.fontSize ?? preset?.fontSize, inherited.fontSize),
+      fontWeight: fontWeightOf(style.fontWeight ?? preset?.fontWeight, inherited.fontWeight),
       colour: colour === undefined || /^(currentcolor|inherit)$/i.test(colour.trim()) ? inherited.colour : colour,
       whiteSpace: (style.whiteSpace ?? preset?.whiteSpace ?? inherited.whiteSpace).trim().toLowerCase(),
       path: inherited.path,
@@ -219,7 +240,7 @@ class TreeBuilder {
 
   /** A run of text; its characters are read for fonts as written (`raw`), so a place found in it is right. */
   private text(value: string, node: { place: SourcePlace }, inherited: Inherited, raw = value): TreeNode {
-    this.texts.push({ text: raw, place: node.place, families: inherited.families });
+    this.texts.push({ text: raw, place: node.place, families: inherited.families, weight: inherited.fontWeight });
     return text(value);
   }
 
@@ -291,7 +312,12 @@ class TreeBuilder {
     }
     const line = overflowLine(text, items.length);
     made.children = [...(made.children ?? []), line];
-    this.texts.push({ text: overflowText(text, items.length), place: node.place, families: own.families });
+    this.texts.push({
+      text: overflowText(text, items.length),
+      place: node.place,
+      families: own.families,
+      weight: own.fontWeight,
+    });
     this.overflows.push({ node: made, place: node.place, path: inherited.path, text, items, line });
   }
 
@@ -300,6 +326,21 @@ class TreeBuilder {
     // A flex line of its own and no height: the items after it start a new line.
     return { type: 'container', style: { display: 'flex', flexBasis: '100%', width: '100%', height: '0px' } };
   }
+}
+
+/**
+ * The block that holds the text of a flex box or grid to be fitted or clamped: its only item, which takes no more
+ * than the room the element gives it, placed and aligned as the element places its items.
+ */
+function innerTextBox(): Declarations {
+  return {
+    display: 'block',
+    minWidth: '0px',
+    minHeight: '0px',
+    maxWidth: '100%',
+    maxHeight: '100%',
+    overflow: 'hidden',
+  };
 }
 
 function displayOf(node: TreeNode): string {
@@ -339,6 +380,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     named: [],
     families,
     fontSize: PAGE_FONT_SIZE,
+    fontWeight: 400,
     colour: 'black',
     whiteSpace: 'normal',
     path: [root],
@@ -360,7 +402,29 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
 }
 
 function text(value: string): TreeNode {
-  return { type: 'text', text: value };
+  return { type: 'text', text: WITHOUT_SPACES.test(value) ? withWordBreaks(value) : value };
+}
+
+/** Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer. */
+const WITHOUT_SPACES = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
+const WORD_BREAK = '\u200b';
+let words: Intl.Segmenter | undefined;
+
+/**
+ * The text with a zero-width space between the words of a script written without spaces, found by the
+ * dictionary of Node.js's ICU: the engine breaks lines only where the text allows it, so a line of Thai would
+ * otherwise run on past its box.
+ */
+function withWordBreaks(value: string): string {
+  words ??= new Intl.Segmenter('th', { granularity: 'word' });
+  let out = '';
+  let previous = '';
+  for (const { segment } of words.segment(value)) {
+    if (WITHOUT_SPACES.test(previous.slice(-1)) && WITHOUT_SPACES.test(segment[0])) out += WORD_BREAK;
+    out += segment;
+    previous = segment;
+  }
+  return out;
 }
 
 function isInline(node: HtmlNode): boolean {
@@ -398,6 +462,27 @@ function flexDisplay(node: HtmlElement, style: Declarations): void {
       style.flexDirection ??= 'column';
     }
   }
+}
+
+/** Letters of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko…, their presentation forms). */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** A letter of any script: the first of a text decides its direction (`dir="auto"`). */
+const STRONG = /[\p{L}]/u;
+
+/**
+ * The CSS direction an element's `dir` attribute gives it, as a browser's own style sheet does: `rtl`, `ltr`, or
+ * for `auto` that of the first letter of its text.
+ */
+function directionOf(node: HtmlElement): string | undefined {
+  const dir = node.attributes.dir?.trim().toLowerCase();
+  if (dir === 'rtl' || dir === 'ltr') return dir;
+  if (dir !== 'auto') return undefined;
+  const first = STRONG.exec(textOf(node));
+  return first && RIGHT_TO_LEFT.test(first[0]) ? 'rtl' : 'ltr';
+}
+
+function textOf(node: HtmlNode): string {
+  return node.kind === 'text' ? node.text : node.children.map(textOf).join('');
 }
 
 /** The element's style; a `url()` of anything but a data URL is refused: nothing is fetched. */

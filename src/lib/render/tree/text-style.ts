@@ -80,3 +80,15 @@ export function textDeclarations(...declarations: (Declarations | undefined)[]):
   }
   return out;
 }
+
+/** A `font-weight` value as a number, given the parent's: keywords, numbers, `bolder` and `lighter` as CSS reads them. */
+export function fontWeightOf(value: string | undefined, parent: number): number {
+  if (value === undefined) return parent;
+  const text = value.trim().toLowerCase();
+  if (text === 'normal') return 400;
+  if (text === 'bold') return 700;
+  if (text === 'bolder') return parent < 350 ? 400 : parent < 550 ? 700 : 900;
+  if (text === 'lighter') return parent < 550 ? 100 : parent < 750 ? 400 : 700;
+  const number = Number(text);
+  return text !== '' && number >= 1 && number <= 1000 ? number : parent;
+}
