@@ -2,11 +2,18 @@
 // to-dos, the plan that tells which side changed, the memory as a context store keeps it, and one sync at a time.
 
 import { expect } from 'chai';
-import { contentOfItem, contentOfListed, changedFields, versionOf } from '../../dist/lib/todos/sync-content';
-import { baseOfMark, markDigest, markName, markText, readMark, withMark } from '../../dist/lib/todos/sync-mark';
-import { memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync-memory';
-import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync-plan';
-import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync-turns';
+import { contentOfItem, contentOfListed, changedFields, versionOf } from '../../dist/lib/todos/sync/todo-content';
+import {
+  baseOfMark,
+  markDigest,
+  markName,
+  markText,
+  readMark,
+  withMark,
+} from '../../dist/lib/todos/sync/description-mark';
+import { memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync/stored-memory';
+import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync/plan';
+import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync/list-turns';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import type { TodoListItem } from '../../dist/lib/types';
 import { syncItems } from '../../dist/lib/values';

@@ -12,7 +12,7 @@ import { LIST_READINGS, everyCombination, OPEN_POINTS, underEachReading } from '
 import { Outcomes } from '../support/outcomes';
 import { FAST_RETRIES, HALLWAY, KITCHEN, UNKNOWN_DEVICE } from '../fixtures/service';
 import type { RecordedRequest, SimTodo } from '../../dist/simulator/server';
-import type { DeviceChange, SyncResult } from '../../dist/lib/todos/sync';
+import type { DeviceChange, SyncResult } from '../../dist/lib/todos/sync/sync-todos';
 import { callAsAnotherClient } from '../support/clients';
 
 const TYPE = 'device-cloud-todo-sync';

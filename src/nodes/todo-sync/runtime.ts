@@ -1,7 +1,7 @@
 /**
  * The two-way to-do sync: makes the to-dos of one list (its source) on the service equal to the list in
  * msg.payload, and sends what a person changed on the device on output 2. What it does is in
- * ../../lib/todos/sync; this node reads the message, takes the list's turn (one sync at a time per list), keeps
+ * ../../lib/todos/sync/; this node reads the message, takes the list's turn (one sync at a time per list), keeps
  * the sync's memory in the node's context and says the outcome.
  */
 import { createHash } from 'node:crypto';
@@ -14,9 +14,9 @@ import {
   type SyncMemory,
   type SyncOutcome,
   type SyncRequest,
-} from '../../lib/todos/sync';
-import { markName } from '../../lib/todos/sync-mark';
-import { SUPERSEDED_SYNC, SyncTurns } from '../../lib/todos/sync-turns';
+} from '../../lib/todos/sync/sync-todos';
+import { markName } from '../../lib/todos/sync/description-mark';
+import { SUPERSEDED_SYNC, SyncTurns } from '../../lib/todos/sync/list-turns';
 import { boolean, deviceId, removedAction, syncItems, syncSource } from '../../lib/values';
 import { prepareWith } from '../../runtime/action-node';
 import type { Inputs } from '../../runtime/inputs';

@@ -3,9 +3,9 @@
  * What cannot be read back (another version's shape, a file edited by hand) is forgotten, entry by entry: the
  * marks on the service are enough to go on.
  */
-import { isPlainObject } from '../values';
-import type { TodoListItem } from '../types';
-import type { RememberedItem, SideState, SyncMemory } from './sync-plan';
+import { isPlainObject } from '../../values';
+import type { TodoListItem } from '../../types';
+import type { RememberedItem, SideState, SyncMemory } from './plan';
 
 const STORE_VERSION = 1;
 

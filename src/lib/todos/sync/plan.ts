@@ -4,12 +4,12 @@
  * equal to the list, and the changes a person made on the device, to report.
  *
  * Which side changed a to-do is told by comparing each side with what it held at the last sync: the memory when
- * there is one, else the mark's digest (see sync-mark). Content (the fields) and state (completed or not) are
+ * there is one, else the mark's digest (see description-mark). Content (the fields) and state (completed or not) are
  * told apart, so a to-do ticked off on the device keeps its tick when the list renames it. When both sides
  * changed the same part differently, the list wins. Nothing is written for an item whose side of the list did
  * not change: a change on the device is kept and reported instead, once.
  */
-import type { TodoListItem } from '../types';
+import { todoIdOf, type TodoListItem } from '../../types';
 import {
   asItem,
   todoCreate,
@@ -20,7 +20,7 @@ import {
   type TodoCreate,
   type TodoId,
   type TodoUpdate,
-} from '../values';
+} from '../../values';
 import {
   changedFields,
   contentDigest,
@@ -30,9 +30,8 @@ import {
   withChanges,
   type TodoContent,
   type TodoVersion,
-} from './sync-content';
-import { baseOfMark, markDigest, markName, markText, readMark, withMark, type Base } from './sync-mark';
-import { todoIdOf } from './watch';
+} from './todo-content';
+import { baseOfMark, markDigest, markName, markText, readMark, withMark, type Base } from './description-mark';
 
 /** What the sync is asked to do. */
 export interface SyncRequest {

@@ -5,7 +5,7 @@
  * A to-do without the mark of the list (made by hand, or by another list) is not the sync's.
  */
 import { createHash } from 'node:crypto';
-import type { TodoVersion } from './sync-content';
+import type { TodoVersion } from './todo-content';
 
 const TAG = 'Node-RED';
 /** The mark at the end of a description, after a line break (or alone). */
