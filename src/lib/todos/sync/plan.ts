@@ -50,8 +50,8 @@ export type DeviceChangeKind = 'completed' | 'reopened' | 'edited' | 'deleted';
 
 export type Operation =
   | { kind: 'create'; body: TodoCreate; action: 'created' }
-  /** Complete or reopen; without an action when it is part of another change (a new item that is done). */
-  | { kind: 'state'; completed: boolean; action?: ChangeAction }
+  /** Complete or reopen; each request is counted, so a new item that is done counts as created and completed. */
+  | { kind: 'state'; completed: boolean; action: ChangeAction }
   | { kind: 'update'; body: TodoUpdate; content: TodoContent; action: 'updated' }
   | { kind: 'delete'; action: 'removed' };
 
@@ -108,7 +108,10 @@ export interface SyncPlan {
 /** A to-do of the source on the service. */
 interface OwnTodo {
   id: TodoId;
-  markDigest: string;
+  /** The digest its mark carries; none when a person replaced or removed the mark and the memory knew the to-do. */
+  markDigest?: string;
+  /** The mark is the description's last line, as the sync writes it. */
+  markAtEnd: boolean;
   version: TodoVersion;
   /** As reports show it. */
   todo: TodoListItem;
@@ -128,7 +131,7 @@ export function planSync(
   listed: readonly TodoListItem[],
   remembered: SyncMemory = new Map(),
 ): SyncPlan {
-  const { own, extras } = ownTodos(request, listed);
+  const { own, extras } = ownTodos(request, listed, remembered);
   const plan: SyncPlan = { steps: [], reports: [], unchanged: 0, memory: new Map() };
   for (const item of request.items) {
     const wanted = versionOf(contentOfItem(item.fields), item.completed);
@@ -146,31 +149,46 @@ export function planSync(
   return plan;
 }
 
-/** The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. */
+/**
+ * The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. A to-do
+ * with no mark at all that the memory knows by its id is still its item's: a person replaced or removed the mark.
+ */
 function ownTodos(
   request: SyncRequest,
   listed: readonly TodoListItem[],
+  remembered: SyncMemory,
 ): { own: Map<string, OwnTodo>; extras: { key: string; todo: OwnTodo }[] } {
   const source = markName(request.source);
   const device = request.deviceId ?? '';
   const own = new Map<string, OwnTodo>();
   const extras: { key: string; todo: OwnTodo }[] = [];
+  const unmarked: { id: TodoId; item: TodoListItem }[] = [];
   const sorted = [...listed].sort((a, b) => (todoIdOf(a) ?? 0) - (todoIdOf(b) ?? 0));
   for (const item of sorted) {
     const id = todoIdOf(item);
     if (id === undefined || id < 1) continue;
-    const read = readMark(item.description);
-    if (!read || read.mark.source !== source) continue;
     if (String(item.deviceId ?? '').toUpperCase() !== device) continue;
+    const read = readMark(item.description);
+    if (!read) unmarked.push({ id: id as TodoId, item });
+    if (!read || read.mark.source !== source) continue;
     const todo: OwnTodo = {
       id: id as TodoId,
       markDigest: read.mark.digest,
+      markAtEnd: read.atEnd,
       version: versionOfListed(item, read.text),
       todo: { ...item, description: read.text },
     };
     // The oldest is the one: a younger one is a duplicate (two machines syncing the same list at once, say).
     if (own.has(read.mark.key)) extras.push({ key: read.mark.key, todo });
     else own.set(read.mark.key, todo);
+  }
+  const keyOfId = new Map<number, string>();
+  for (const [key, entry] of remembered) if (entry.service !== null) keyOfId.set(entry.id, key);
+  for (const { id, item } of unmarked) {
+    const key = keyOfId.get(id);
+    if (key === undefined || own.has(key)) continue;
+    const text = typeof item.description === 'string' ? item.description : '';
+    own.set(key, { id, markAtEnd: false, version: versionOfListed(item, text), todo: { ...item, description: text } });
   }
   return { own, extras };
 }
@@ -185,7 +203,7 @@ function planPresent(
   entry: RememberedItem | undefined,
 ): void {
   const service = todo.version;
-  const fromMark = baseOfMark(todo.markDigest, [service, wanted]);
+  const fromMark = todo.markDigest === undefined ? {} : baseOfMark(todo.markDigest, [service, wanted]);
   // The memory speaks for the service only about the same to-do.
   const serviceBase: Base = entry?.id === todo.id && entry.service ? entry.service : fromMark;
   const listBase: Base = entry ? (entry.list ?? {}) : fromMark;
@@ -224,6 +242,13 @@ function planPresent(
     } else if (moved(serviceBase.content, service.digest)) {
       plan.reports.push({ key: item.key, change: 'edited', todo: todo.todo });
     }
+  }
+
+  // Every update writes the mark at the end; without one, a mark a person moved or removed is put back alone.
+  if (!todo.markAtEnd && !operations.some((operation) => operation.kind === 'update')) {
+    const digest = todo.markDigest ?? (entry?.list ? markDigest(entry.list.content, entry.list.completed) : undefined);
+    const repair = markRepair(request, item, service, digest ?? markDigest(service.digest, wanted.completed));
+    if (repair) operations.push(repair);
   }
 
   if (operations.length > 0) {
@@ -269,7 +294,7 @@ function planAbsent(
     item.key,
   );
   const operations: Operation[] = [{ kind: 'create', body, action: 'created' }];
-  if (wanted.completed) operations.push({ kind: 'state', completed: true });
+  if (wanted.completed) operations.push({ kind: 'state', completed: true, action: 'completed' });
   plan.steps.push({ key: item.key, operations, wanted, todo: plannedTodo(request, wanted), remembered: true });
 }
 
@@ -293,6 +318,27 @@ function planLeft(
     step({ kind: 'state', completed: true, action: 'removed' });
   } else if (remembered) {
     plan.memory.set(key, { id: todo.id, service: sideOf(todo.version), list: null, todo: todo.todo });
+  }
+}
+
+/**
+ * The update that puts the mark back at the end of a to-do's description, the person's text kept and the fields as
+ * they are. The mark keeps the digest it had (or, gone, the memory's of the list's side), so that the to-do reads
+ * as a device's edit of what the sync last wrote, with or without the memory. None when the service would refuse
+ * the description (too long with the mark): the memory still knows the to-do by its id.
+ */
+function markRepair(
+  request: SyncRequest,
+  item: SyncItemInput,
+  service: TodoVersion,
+  digest: string,
+): Operation | undefined {
+  const description = withMark(service.content.description, markText(request.source, item.key, digest));
+  try {
+    const body = todoUpdate({ description }, where(item));
+    return { kind: 'update', body, content: service.content, action: 'updated' };
+  } catch {
+    return undefined;
   }
 }
 

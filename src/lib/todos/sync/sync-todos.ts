@@ -68,9 +68,7 @@ export async function syncTodos(
 /** The changes a dry run would make; a to-do still to be made has no id. */
 function plannedChanges(plan: SyncPlan): ChangeMade[] {
   return plan.steps.flatMap((step) =>
-    step.operations.flatMap((operation) =>
-      operation.action ? [{ key: step.key, action: operation.action, id: step.id ?? null }] : [],
-    ),
+    step.operations.map((operation) => ({ key: step.key, action: operation.action, id: step.id ?? null })),
   );
 }
 

@@ -108,7 +108,7 @@ async function runStep(
           version = undefined;
           break;
       }
-      if (operation.action) changes.push({ key: step.key, action: operation.action, id: id ?? null });
+      changes.push({ key: step.key, action: operation.action, id: id ?? null });
     } catch (error) {
       failure = asDeviceCloudError(error);
       outcome.failures.push({ key: step.key, error: failure });
