@@ -11,7 +11,7 @@ import {
   readMark,
   withMark,
 } from '../../dist/lib/todos/sync/description-mark';
-import { memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync/stored-memory';
+import { MOST_REMEMBERED_ITEMS, memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync/stored-memory';
 import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync/plan';
 import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync/list-turns';
 import { DeviceCloudError } from '../../dist/lib/errors';
@@ -325,6 +325,21 @@ describe('the to-do sync', function () {
       ]);
       const back = memoryFromStore(JSON.parse(JSON.stringify(memoryToStore(memory))));
       expect([...back.entries()]).to.deep.equal([...memory.entries()]);
+    });
+
+    it('keeps at most its bound, forgetting the to-dos whose items left the list first', () => {
+      const entry = (id: number, inList: boolean): RememberedItem => ({
+        id,
+        service: { content: '0123456789abcdef', completed: false },
+        list: inList ? { content: '0123456789abcdef', completed: false } : null,
+        todo: listed(id, { key: id, title: 'x' }),
+      });
+      const memory = new Map<string, RememberedItem>();
+      for (let id = 1; id <= MOST_REMEMBERED_ITEMS + 2; id++) memory.set(`k${id}`, entry(id, id > 3));
+      const stored = memoryToStore(memory);
+      expect(stored.items).to.have.length(MOST_REMEMBERED_ITEMS);
+      expect(stored.items.filter(([, kept]) => kept.list === null).map(([key]) => key)).to.deep.equal(['k1']);
+      expect(memoryFromStore(JSON.parse(JSON.stringify(stored))).size).to.equal(MOST_REMEMBERED_ITEMS);
     });
 
     it('forgets what it cannot read, entry by entry', () => {

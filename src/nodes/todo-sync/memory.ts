@@ -53,7 +53,7 @@ export class SyncMemoryStore {
       if (read.kind === 'read') return memoryFromStore(read.value);
       if (read.kind === 'unreadable') {
         this.node.warn(
-          `to-do sync: could not read its memory ${file}: ${describeThrown(read.error)}; it starts afresh`,
+          `to-do sync: could not read its memory ${file}: ${describeThrown(read.error)}; going on from the node's context, else from the marks`,
         );
       }
     }
