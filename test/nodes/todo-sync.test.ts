@@ -486,6 +486,20 @@ describe(TYPE, function () {
           expect(memoryFiles(), 'after the node was deleted').to.deep.equal({});
         });
 
+        it('is not written again by a sync that changed nothing', async () => {
+          await load();
+          await synced(SHOPPING);
+          await synced(SHOPPING);
+          const [name] = Object.keys(memoryFiles());
+          const file = path.join(memoryFolder(), name);
+          const first = fs.statSync(file).ino;
+          await synced(SHOPPING);
+          expect(fs.statSync(file).ino, 'the same file').to.equal(first);
+          await onDevice('PUT', `/todos/${todoTitled('Milk').id}/complete`);
+          await synced(SHOPPING);
+          expect(fs.statSync(file).ino, 'a new file, renamed over the old one').to.not.equal(first);
+        });
+
         it('a file that cannot be read is a warning; the sync goes on from the marks and writes it anew', async () => {
           await load();
           await synced(SHOPPING);

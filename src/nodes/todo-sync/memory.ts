@@ -7,6 +7,7 @@
  * unreadable costs a warning, and the sync goes on from the marks.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describeThrown } from '../../lib/errors';
 import { memoryFromStore, memoryToStore, type SyncMemory, type SyncRequest } from '../../lib/todos/sync/sync-todos';
@@ -32,6 +33,8 @@ function filePrefix(nodeId: string): string {
 export class SyncMemoryStore {
   private readonly folder: string | undefined;
   private readonly prefix: string;
+  /** What each file holds as this node last wrote it: a sync that changed nothing does not write it again. */
+  private readonly written = new Map<string, string>();
 
   constructor(
     private readonly node: Node,
@@ -66,9 +69,12 @@ export class SyncMemoryStore {
         ? undefined
         : { source: request.source, deviceId: request.deviceId ?? '', ...memoryToStore(memory) };
     const file = this.fileOf(request);
-    if (file && this.folder) {
+    const json = JSON.stringify(stored ?? null);
+    if (file && this.folder && (this.written.get(file) !== json || !(await exists(file)))) {
       try {
+        this.written.delete(file);
         await writeJsonFile(file, stored ?? null);
+        this.written.set(file, json);
         await keepNewest(this.folder, this.prefix, MOST_LISTS_PER_NODE);
       } catch (error) {
         this.node.warn(`to-do sync: could not write its memory ${file}: ${describeThrown(error)}`);
@@ -112,6 +118,13 @@ export class SyncMemoryStore {
       }
     });
   }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The context key of a list's memory. */
