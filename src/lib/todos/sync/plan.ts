@@ -1,6 +1,6 @@
 /**
  * The to-do sync's plan, without I/O: from the list's items, the to-dos as the service lists them and what the
- * last sync left in memory (nothing after a restart), the writes that make the source's to-dos on the service
+ * last sync left in memory (nothing on another machine), the writes that make the source's to-dos on the service
  * equal to the list, and the changes a person made on the device, to report.
  *
  * Which side changed a to-do is told by comparing each side with what it held at the last sync: the memory when
@@ -227,7 +227,7 @@ function planPresent(
       if (Object.keys(changed).length > 0) {
         const content = withChanges(service.content, changed);
         // The state written into the mark is the list's: a tick the device made and the list has not taken is
-        // told again after a restart, never undone.
+        // told again without the memory, never undone.
         const mark = markText(request.source, item.key, markDigest(contentDigest(content), wanted.completed));
         const body = asItem(
           () =>
@@ -269,8 +269,7 @@ function planPresent(
 /**
  * An item without a to-do on the service: made, unless the last sync saw its to-do and the item has not changed
  * since, which means a person deleted it on the device (told once, and the to-do not made again until the item
- * changes). Without a memory of the last sync (Node-RED's default context is gone after a redeploy or a restart)
- * it is made again.
+ * changes). Without a memory of the last sync (another machine, or the memory lost) it is made again.
  */
 function planAbsent(
   plan: SyncPlan,
