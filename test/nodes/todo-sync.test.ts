@@ -500,6 +500,22 @@ describe(TYPE, function () {
           expect(fs.statSync(file).ino, 'a new file, renamed over the old one').to.not.equal(first);
         });
 
+        it('without its file, the node context is read (a memory an earlier version kept there), and the file written', async () => {
+          await load();
+          await synced(SHOPPING);
+          const milk = todoTitled('Milk');
+          fs.rmSync(memoryFolder(), { recursive: true });
+          expect(nodeContext().keys(), "the node's context").to.have.length(1);
+          await onDevice('DELETE', `/todos/${milk.id}`);
+          h.sim.clearRequests();
+
+          expect(await synced(SHOPPING)).to.deep.include({ created: 0, unchanged: 3 });
+
+          expect(writes()).to.deep.equal([]);
+          expect(fromDevice.map((msg) => (msg.payload as DeviceChange).change)).to.deep.equal(['deleted']);
+          expect(Object.keys(memoryFiles())).to.have.length(1);
+        });
+
         it('a file that cannot be read is a warning; the sync goes on from the marks and writes it anew', async () => {
           await load();
           await synced(SHOPPING);
