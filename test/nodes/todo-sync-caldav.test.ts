@@ -310,6 +310,28 @@ describe('example todo-sync-caldav against Radicale, across restarts of Node-RED
     const fromServer = await syncNow(inject);
     expect(fromServer.result).to.deep.include({ created: 1, updated: 1 });
     expect(sim.state.todos.get(milk.id)).to.include({ title: 'Oat milk', status: 1 });
-    expect(only('Call mum'), 'Tokyo 09:00 is Berlin 01:00').to.include({ dueDate: '2026-12-25', dueTime: '01:00' });
+    const call = only('Call mum');
+    expect(call, 'Tokyo 09:00 is Berlin 01:00').to.include({ dueDate: '2026-12-25', dueTime: '01:00' });
+
+    // Due, priority and repeat changed on the display, written back in iCalendar's terms, and read back alike.
+    await callAsAnotherClient(sim, 'PUT', `/todos/${call.id}`, {
+      dueDate: '2026-12-26',
+      dueTime: '18:00',
+      priority: 2,
+      repeatType: 'yearly',
+      repeatMonth: 12,
+      repeatDay: 26,
+    });
+    const edited = await syncNow(inject);
+    expect(edited.reported.map((report) => report.change)).to.deep.equal(['edited']);
+    const callIcs = await ics('call.ics');
+    expect(callIcs).to.include('\r\nDUE;TZID=Europe/Berlin:20261226T180000\r\n');
+    expect(callIcs).to.include('\r\nPRIORITY:1\r\n');
+    expect(callIcs).to.include('\r\nRRULE:FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=26\r\n');
+    sim.clearRequests();
+    const roundTrip = await syncNow(inject);
+    expect(roundTrip.result).to.deep.include({ created: 0, updated: 0, completed: 0, reopened: 0, removed: 0 });
+    expect(roundTrip.reported).to.deep.equal([]);
+    expect(writes()).to.deep.equal([]);
   });
 });
