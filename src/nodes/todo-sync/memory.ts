@@ -33,7 +33,7 @@ function filePrefix(nodeId: string): string {
 export class SyncMemoryStore {
   private readonly folder: string | undefined;
   private readonly prefix: string;
-  /** What each file holds as this node last wrote it: a sync that changed nothing does not write it again. */
+  /** A digest of what each file holds as this node last wrote it: a sync that changed nothing does not write it. */
   private readonly written = new Map<string, string>();
 
   constructor(
@@ -69,12 +69,15 @@ export class SyncMemoryStore {
         ? undefined
         : { source: request.source, deviceId: request.deviceId ?? '', ...memoryToStore(memory) };
     const file = this.fileOf(request);
-    const json = JSON.stringify(stored ?? null);
-    if (file && this.folder && (this.written.get(file) !== json || !(await exists(file)))) {
+    const digest = createHash('sha256')
+      .update(JSON.stringify(stored ?? null))
+      .digest('hex');
+    if (file && this.folder && (this.written.get(file) !== digest || !(await exists(file)))) {
       try {
         this.written.delete(file);
         await writeJsonFile(file, stored ?? null);
-        this.written.set(file, json);
+        this.written.set(file, digest);
+        if (this.written.size > MOST_LISTS_PER_NODE) this.written.delete(this.written.keys().next().value as string);
         await keepNewest(this.folder, this.prefix, MOST_LISTS_PER_NODE);
       } catch (error) {
         this.node.warn(`to-do sync: could not write its memory ${file}: ${describeThrown(error)}`);
