@@ -291,13 +291,15 @@ describe('the to-do sync', function () {
       expect(elsewhere.reports).to.deep.equal([]);
     });
 
-    it('a to-do with the mark of another list is that list’s, whatever the memory says', () => {
+    it('the key in the mark edited: still the remembered item’s, its mark written back with its key', () => {
       const written = listed(1, milk);
       const first = planSync(request([milk]), [written]);
-      const other = { ...written, description: 'Semi-skimmed\n[Node-RED groceries:milk 0123abcd]' };
-      const plan = planSync(request([milk]), [other], first.memory);
-      expect(plan.steps).to.deep.equal([]);
-      expect(plan.reports.map((report) => report.change)).to.deep.equal(['deleted']);
+      const mark = readMark(written.description)?.mark;
+      const edited = { ...written, description: `Semi-skimmed\n[Node-RED shopping:milkk ${mark?.digest ?? ''}]` };
+      const plan = planSync(request([milk]), [edited], first.memory);
+      expect(plan.reports).to.deep.equal([]);
+      expect(writesOf(plan)).to.deep.equal([[['update', 'updated', written.description]]]);
+      expect(plan.steps[0]).to.deep.include({ key: 'milk', id: 1 });
     });
   });
 

@@ -151,7 +151,7 @@ export function planSync(
 
 /**
  * The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. A to-do
- * with no mark at all that the memory knows by its id is still its item's: a person replaced or removed the mark.
+ * the memory knows by its id is still its item's when a person removed its mark, or edited the key in it.
  */
 function ownTodos(
   request: SyncRequest,
@@ -162,15 +162,24 @@ function ownTodos(
   const device = request.deviceId ?? '';
   const own = new Map<string, OwnTodo>();
   const extras: { key: string; todo: OwnTodo }[] = [];
-  const unmarked: { id: TodoId; item: TodoListItem }[] = [];
+  const keyOfId = new Map<number, string>();
+  for (const [key, entry] of remembered) if (entry.service !== null) keyOfId.set(entry.id, key);
+  /** To-dos the memory may know: without a mark, or with this list's mark naming another key than it remembers. */
+  const known: { id: TodoId; key: string; item: TodoListItem; text: string; mark?: { key: string; todo: OwnTodo } }[] =
+    [];
   const sorted = [...listed].sort((a, b) => (todoIdOf(a) ?? 0) - (todoIdOf(b) ?? 0));
   for (const item of sorted) {
     const id = todoIdOf(item);
     if (id === undefined || id < 1) continue;
     if (String(item.deviceId ?? '').toUpperCase() !== device) continue;
     const read = readMark(item.description);
-    if (!read) unmarked.push({ id: id as TodoId, item });
-    if (!read || read.mark.source !== source) continue;
+    const rememberedKey = keyOfId.get(id);
+    if (!read) {
+      const text = typeof item.description === 'string' ? item.description : '';
+      if (rememberedKey !== undefined) known.push({ id: id as TodoId, key: rememberedKey, item, text });
+      continue;
+    }
+    if (read.mark.source !== source) continue;
     const todo: OwnTodo = {
       id: id as TodoId,
       markDigest: read.mark.digest,
@@ -178,17 +187,27 @@ function ownTodos(
       version: versionOfListed(item, read.text),
       todo: { ...item, description: read.text },
     };
+    if (rememberedKey !== undefined && rememberedKey !== read.mark.key) {
+      known.push({ id: id as TodoId, key: rememberedKey, item, text: read.text, mark: { key: read.mark.key, todo } });
+      continue;
+    }
     // The oldest is the one: a younger one is a duplicate (two machines syncing the same list at once, say).
     if (own.has(read.mark.key)) extras.push({ key: read.mark.key, todo });
     else own.set(read.mark.key, todo);
   }
-  const keyOfId = new Map<number, string>();
-  for (const [key, entry] of remembered) if (entry.service !== null) keyOfId.set(entry.id, key);
-  for (const { id, item } of unmarked) {
-    const key = keyOfId.get(id);
-    if (key === undefined || own.has(key)) continue;
-    const text = typeof item.description === 'string' ? item.description : '';
-    own.set(key, { id, markAtEnd: false, version: versionOfListed(item, text), todo: { ...item, description: text } });
+  for (const { id, key, item, text, mark } of known) {
+    if (!own.has(key)) {
+      own.set(key, {
+        id,
+        markAtEnd: false,
+        version: versionOfListed(item, text),
+        todo: { ...item, description: text },
+      });
+    } else if (mark) {
+      // The memory's item has its to-do already: this one is what its mark says.
+      if (own.has(mark.key)) extras.push(mark);
+      else own.set(mark.key, mark.todo);
+    }
   }
   return { own, extras };
 }
