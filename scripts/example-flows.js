@@ -36,6 +36,7 @@ const TAB_ORDER = [
   'todo-watch',
   'todo-sync-list',
   'todo-sync-home-assistant',
+  'todo-sync-caldav',
 ];
 
 function readExamples() {

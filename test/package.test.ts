@@ -17,7 +17,7 @@ import {
   type InstalledNodeRed,
   type PackedPackage,
 } from './support/installed-package';
-import { NODE_SET_FILES, NODE_TYPES, pkg } from './support/package-files';
+import { NODE_SET_FILES, NODE_TYPES, pkg, ROOT } from './support/package-files';
 import { until } from './support/until';
 
 const run = promisify(execFile);
@@ -59,7 +59,7 @@ describe('the npm package', function () {
     packed?.remove();
   });
 
-  it('ships the built nodes, examples, README and LICENSE, and nothing of the tests or sources', async () => {
+  it('ships the built nodes, examples, README, docs and LICENSE, and nothing of the tests or sources', async () => {
     const { stdout } = await run('tar', ['-tzf', packed.tarball]);
     const files = stdout
       .split('\n')
@@ -72,7 +72,7 @@ describe('the npm package', function () {
     expect(files.filter((file) => /^nodes\/icons\/.+\.svg$/.test(file))).to.have.length(NODE_TYPES.length);
     expect(files).to.include.members(['README.md', 'LICENSE', 'package.json', 'dist/simulator/cli.js']);
     expect(files.some((file) => file.startsWith('examples/'))).to.equal(true);
-    expect(files.filter((file) => /^(test|src|scripts|bench|docs|\.ci|\.github)\//.test(file))).to.deep.equal([]);
+    expect(files.filter((file) => /^(test|src|scripts|bench|\.ci|\.github)\//.test(file))).to.deep.equal([]);
     expect(files, 'the changelog').to.include('CHANGELOG.md');
     expect(
       files.filter((file) => file.endsWith('.map')),
@@ -84,6 +84,31 @@ describe('the npm package', function () {
     ).to.deep.equal([]);
     expect(files.filter((file) => /^nodes\/locales\/[^/]+\/device-cloud\.(html|json)$/.test(file))).to.have.length(4);
     expect(files).to.include('resources/device-cloud-editor.js');
+  });
+
+  it('holds every file a link of the README or of the documents it ships points to', async () => {
+    const { stdout } = await run('tar', ['-tzf', packed.tarball]);
+    const files = new Set(
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((file) => file.replace(/^package\//, '')),
+    );
+    const documents = [...files].filter((file) => file.endsWith('.md'));
+    expect(documents).to.include.members(['README.md', 'docs/todo-sync.md', 'docs/design.md']);
+    const broken: string[] = [];
+    let links = 0;
+    for (const document of documents) {
+      const text = fs.readFileSync(path.join(ROOT, document), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
+        links += 1;
+        const file = path.posix.normalize(path.posix.join(path.posix.dirname(document), target.split('#')[0]));
+        if (!files.has(file)) broken.push(`${document}: ${target}`);
+      }
+    }
+    expect(links, 'relative links found').to.be.above(5);
+    expect(broken, 'links to files the package does not hold').to.deep.equal([]);
   });
 
   it('publishes as a public package', () => {

@@ -1,4 +1,7 @@
-/** What the service answers: its resources and results, as the specification describes them. */
+/**
+ * What the service answers: its resources and results, as the specification describes them, and how a listed
+ * to-do's id and state are read.
+ */
 
 /** A to-do's priority: 0 normal, 1 important, 2 urgent. */
 export type Priority = 0 | 1 | 2;
@@ -31,6 +34,17 @@ export interface TodoListItem {
   createDate: string;
   updateDate: number;
   [field: string]: unknown;
+}
+
+/** The id as a number, or undefined when the item has none a to-do can be told apart by. */
+export function todoIdOf(item: TodoListItem): number | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const id = Number(item.id);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+export function isCompleted(item: TodoListItem): boolean {
+  return item.completed === true || Number(item.status) === 1;
 }
 
 export interface TodoCreated {

@@ -73,8 +73,11 @@ interface Lifecycle<Running, Start, Message> {
   start?(context: Start): Running;
   /** Handles one message; throws a DeviceCloudError or a Failure. */
   handle(context: Message, running: Running): Promise<Outcome>;
-  /** Called when the node closes, after its messages have ended; what it started is given back to end. */
-  closed?(account: AccountNode | null, running: Running | undefined): void | Promise<void>;
+  /**
+   * Called when the node closes, after its messages have ended; what it started is given back to end. `removed`:
+   * the node was deleted from the flows (not redeployed, nor stopped with Node-RED).
+   */
+  closed?(account: AccountNode | null, running: Running | undefined, removed: boolean): void | Promise<void>;
   /** Whether a message shows the "requesting" status while it is handled (default true). */
   showsRequesting?: boolean;
   /** The catalog key of that status's text (default: requesting). */
@@ -147,13 +150,13 @@ function registerNode<Running>(
 
     // Queued and in-flight messages end with an "aborted" error before the node reports itself closed.
     // On a full redeploy or a shutdown the Catch nodes stop too and show nothing, so a warning says it.
-    node.on('close', (_removed, done) => {
+    node.on('close', (removed, done) => {
       const reason = new DeviceCloudError('aborted', 'the node was closed (redeploy or shutdown); request abandoned');
       const pending = [...running];
       if (pending.length > 0) node.warn(`${pending.length} message(s) abandoned: ${reason.message}`);
       closing.abort(reason);
       void Promise.allSettled(pending)
-        .then(() => lifecycle.closed?.(needsAccount ? accountOf(RED, config.account) : null, started))
+        .then(() => lifecycle.closed?.(needsAccount ? accountOf(RED, config.account) : null, started, removed === true))
         .catch((fault: unknown) => node.warn(`internal error while closing: ${describeThrown(fault)}`))
         .finally(() => {
           setStatus({});

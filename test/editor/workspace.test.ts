@@ -13,6 +13,8 @@
  * examples after a run) and docs/simulator.png (the simulator's device
  * screens) for the README.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
@@ -172,7 +174,10 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   });
 
   it('deploys a change with the Deploy button (full): Node-RED gets every setting of our nodes as the examples have it', async function () {
-    sim.reset(); // the second run starts from the same service state as the first
+    // The second run starts from the same state as the first: the service's, and the to-do syncs' memory of it
+    // (kept in the user directory, so a deploy does not end it).
+    sim.reset();
+    fs.rmSync(path.join(server.userDir, 'device-cloud', 'todo-sync'), { recursive: true, force: true });
     await moveAComment();
     await deploy('full');
     const deployed = new Map((await server.flows()).map((node) => [node.id, node]));

@@ -2,11 +2,18 @@
 // to-dos, the plan that tells which side changed, the memory as a context store keeps it, and one sync at a time.
 
 import { expect } from 'chai';
-import { contentOfItem, contentOfListed, changedFields, versionOf } from '../../dist/lib/todos/sync-content';
-import { baseOfMark, markDigest, markName, markText, readMark, withMark } from '../../dist/lib/todos/sync-mark';
-import { memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync-memory';
-import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync-plan';
-import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync-turns';
+import { contentOfItem, contentOfListed, changedFields, versionOf } from '../../dist/lib/todos/sync/todo-content';
+import {
+  baseOfMark,
+  markDigest,
+  markName,
+  markText,
+  readMark,
+  withMark,
+} from '../../dist/lib/todos/sync/description-mark';
+import { MOST_REMEMBERED_ITEMS, memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync/stored-memory';
+import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync/plan';
+import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync/list-turns';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import type { TodoListItem } from '../../dist/lib/types';
 import { syncItems } from '../../dist/lib/values';
@@ -56,9 +63,21 @@ describe('the to-do sync', function () {
         expect(readMark(withMark(text, mark)), JSON.stringify(text)).to.deep.equal({
           mark: { source: 'shopping', key, digest: '0123abcd' },
           text,
+          atEnd: true,
         });
       }
       expect(readMark(`Text\r\n${mark}`)?.text).to.equal('Text');
+      expect(readMark(`Text\n${mark}\n\n`)).to.deep.include({ text: 'Text', atEnd: true });
+    });
+
+    it('is found on a line a person wrote below, the text being the other lines', () => {
+      const mark = markText('shopping', 'milk', '0123abcd');
+      expect(readMark(`Semi-skimmed\n${mark}\nfrom the corner shop`)).to.deep.equal({
+        mark: { source: 'shopping', key: 'milk', digest: '0123abcd' },
+        text: 'Semi-skimmed\nfrom the corner shop',
+        atEnd: false,
+      });
+      expect(readMark(`${mark}\r\nabove`)).to.deep.include({ text: 'above', atEnd: false });
     });
 
     it('is none in a description without one, with one that is not last, or that does not decode', () => {
@@ -171,6 +190,129 @@ describe('the to-do sync', function () {
     });
   });
 
+  describe('a note a person edited on the device', function () {
+    const milk = { key: 'milk', title: 'Milk', description: 'Semi-skimmed' };
+    /** Each step's writes: the operation, its action and the description it sends. */
+    const writesOf = (plan: ReturnType<typeof planSync>) =>
+      plan.steps.map((step) =>
+        step.operations.map((operation) => [
+          operation.kind,
+          operation.action,
+          operation.kind === 'update' ? operation.body.description : undefined,
+        ]),
+      );
+
+    it('with a memory, the mark replaced or removed: still its to-do, reported edited, the mark put back', () => {
+      const written = listed(1, milk);
+      const mark = readMark(written.description)?.mark;
+      const first = planSync(request([milk]), [written]);
+      for (const note of ['Blue cap please', '', 'Semi-skimmed\n[Node-RED shopping:milk', null]) {
+        const plan = planSync(request([milk]), [{ ...written, description: note }], first.memory);
+        const edited = note !== 'Semi-skimmed';
+        expect(
+          plan.reports.map((report) => [report.key, report.change]),
+          String(note),
+        ).to.deep.equal(edited ? [['milk', 'edited']] : []);
+        expect(writesOf(plan), String(note)).to.deep.equal([
+          [['update', 'updated', withMark(note ?? '', markText('shopping', 'milk', mark?.digest ?? ''))]],
+        ]);
+        expect(plan.steps[0].id).to.equal(1);
+      }
+    });
+
+    it('with a memory, the mark gone and the text as written: the mark put back, nothing reported', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const plan = planSync(request([milk]), [{ ...written, description: 'Semi-skimmed' }], first.memory);
+      expect(plan.reports).to.deep.equal([]);
+      expect(writesOf(plan)).to.deep.equal([[['update', 'updated', written.description]]]);
+    });
+
+    it('a line written below the mark: reported edited, the mark moved back to the end, with or without a memory', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const moved = { ...written, description: `${written.description}\nfrom the corner shop` };
+      const mark = readMark(written.description)?.mark;
+      for (const memory of [first.memory, undefined]) {
+        const plan = planSync(request([milk]), [moved], memory);
+        expect(plan.reports.map((report) => [report.change, report.todo.description])).to.deep.equal([
+          ['edited', 'Semi-skimmed\nfrom the corner shop'],
+        ]);
+        expect(writesOf(plan)).to.deep.equal([
+          [
+            [
+              'update',
+              'updated',
+              `Semi-skimmed\nfrom the corner shop\n${markText('shopping', 'milk', mark?.digest ?? '')}`,
+            ],
+          ],
+        ]);
+      }
+    });
+
+    it('the mark put back reads, without a memory, as the same edit on the device: reported again, never undone', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const plan = planSync(request([milk]), [{ ...written, description: 'Blue cap please' }], first.memory);
+      const repaired = {
+        ...written,
+        description:
+          plan.steps[0].operations[0].kind === 'update' ? (plan.steps[0].operations[0].body.description ?? null) : null,
+      };
+      const withoutMemory = planSync(request([milk]), [repaired]);
+      expect(withoutMemory.steps).to.deep.equal([]);
+      expect(withoutMemory.reports.map((report) => report.change)).to.deep.equal(['edited']);
+    });
+
+    it('the list changed too: the list wins, in one update that writes the mark', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const plan = planSync(
+        request([{ ...milk, title: 'Oat milk' }]),
+        [{ ...written, description: 'Blue cap' }],
+        first.memory,
+      );
+      expect(plan.reports).to.deep.equal([]);
+      expect(plan.steps[0].operations).to.have.length(1);
+      expect(plan.steps[0].operations[0]).to.deep.include({ kind: 'update', action: 'updated' });
+    });
+
+    it('never deleted nor made twice; without a memory, left alone as a hand-made one', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const unmarked = { ...written, description: 'Blue cap please' };
+      const plan = planSync(request([milk]), [unmarked], first.memory);
+      expect(plan.steps.flatMap((step) => step.operations.map((operation) => operation.kind))).to.deep.equal([
+        'update',
+      ]);
+      expect(plan.reports.map((report) => report.change)).to.not.include('deleted');
+      const elsewhere = planSync(request([milk]), [unmarked]);
+      expect(writesOf(elsewhere)).to.deep.equal([[['create', 'created', undefined]]]);
+      expect(elsewhere.reports).to.deep.equal([]);
+    });
+
+    it('the key in the mark edited: still the remembered item’s, its mark written back with its key', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const mark = readMark(written.description)?.mark;
+      const edited = { ...written, description: `Semi-skimmed\n[Node-RED shopping:milkk ${mark?.digest ?? ''}]` };
+      const plan = planSync(request([milk]), [edited], first.memory);
+      expect(plan.reports).to.deep.equal([]);
+      expect(writesOf(plan)).to.deep.equal([[['update', 'updated', written.description]]]);
+      expect(plan.steps[0]).to.deep.include({ key: 'milk', id: 1 });
+    });
+  });
+
+  describe('counting each request', function () {
+    it('an item made already completed counts as created and completed', () => {
+      const plan = planSync(request([{ key: 'card', title: 'Card', completed: true }]), []);
+      expect(plan.steps[0].operations.map((operation) => [operation.kind, operation.action])).to.deep.equal([
+        ['create', 'created'],
+        ['state', 'completed'],
+      ]);
+    });
+  });
+
   describe('its memory in a context store', function () {
     it('goes through JSON and back, keys that are property names of objects included', () => {
       const entry: RememberedItem = {
@@ -185,6 +327,21 @@ describe('the to-do sync', function () {
       ]);
       const back = memoryFromStore(JSON.parse(JSON.stringify(memoryToStore(memory))));
       expect([...back.entries()]).to.deep.equal([...memory.entries()]);
+    });
+
+    it('keeps at most its bound, forgetting the to-dos whose items left the list first', () => {
+      const entry = (id: number, inList: boolean): RememberedItem => ({
+        id,
+        service: { content: '0123456789abcdef', completed: false },
+        list: inList ? { content: '0123456789abcdef', completed: false } : null,
+        todo: listed(id, { key: id, title: 'x' }),
+      });
+      const memory = new Map<string, RememberedItem>();
+      for (let id = 1; id <= MOST_REMEMBERED_ITEMS + 2; id++) memory.set(`k${id}`, entry(id, id > 3));
+      const stored = memoryToStore(memory);
+      expect(stored.items).to.have.length(MOST_REMEMBERED_ITEMS);
+      expect(stored.items.filter(([, kept]) => kept.list === null).map(([key]) => key)).to.deep.equal(['k1']);
+      expect(memoryFromStore(JSON.parse(JSON.stringify(stored))).size).to.equal(MOST_REMEMBERED_ITEMS);
     });
 
     it('forgets what it cannot read, entry by entry', () => {

@@ -3,16 +3,27 @@
 
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runtimeResolve } from '../support/runtime';
 import { ROOT, localeFile, pkg } from '../support/package-files';
-import { Harness, caughtOf, nodeOf, outputOf, type LoadOptions, type Outcome } from '../support/harness';
+import {
+  ACCOUNT_ID,
+  Harness,
+  NODE_ID,
+  caughtOf,
+  nodeOf,
+  outputOf,
+  type LoadOptions,
+  type Outcome,
+} from '../support/harness';
 import type { NodeMessage, TestNode } from '../support/node-red';
 import { LIST_READINGS, everyCombination, OPEN_POINTS, underEachReading } from '../support/readings';
 import { Outcomes } from '../support/outcomes';
 import { FAST_RETRIES, HALLWAY, KITCHEN, UNKNOWN_DEVICE } from '../fixtures/service';
 import type { RecordedRequest, SimTodo } from '../../dist/simulator/server';
-import type { DeviceChange, SyncResult } from '../../dist/lib/todos/sync';
+import type { DeviceChange, SyncResult } from '../../dist/lib/todos/sync/sync-todos';
 import { callAsAnotherClient } from '../support/clients';
 
 const TYPE = 'device-cloud-todo-sync';
@@ -42,11 +53,25 @@ describe(TYPE, function () {
   /** What came out of output 2 since the node was loaded. */
   let fromDevice: NodeMessage[];
 
+  /** Node-RED's user directory, a new one for each test: the sync keeps its memory there. */
+  let userDir: string;
+  const memoryFolder = () => path.join(userDir, 'device-cloud', 'todo-sync');
+
   before(async () => {
     h = await Harness.start();
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  after(async () => {
+    await h.stop();
+    h.helper.settings({});
+  });
+  beforeEach(() => {
+    userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'todo-sync-user-'));
+    h.helper.settings({ userDir });
+  });
+  afterEach(async () => {
+    await h.reset();
+    fs.rmSync(userDir, { recursive: true, force: true });
+  });
 
   /** Loads a sync node (list "shopping" on the kitchen display unless told) with output 2 wired to a helper. */
   async function load(config: Record<string, unknown> = {}, options: LoadOptions = {}): Promise<TestNode> {
@@ -107,11 +132,23 @@ describe(TYPE, function () {
     return h.node.context() as unknown as ReturnType<typeof nodeContext>;
   }
 
-  /** What a restart with the default memory context leaves: the node's memory gone (it had some). */
+  /** The files of the sync's memory in the user directory, by name, as JSON. */
+  function memoryFiles(): Record<string, unknown> {
+    if (!fs.existsSync(memoryFolder())) return {};
+    return Object.fromEntries(
+      fs
+        .readdirSync(memoryFolder())
+        .map((name) => [name, JSON.parse(fs.readFileSync(path.join(memoryFolder(), name), 'utf8')) as unknown]),
+    );
+  }
+
+  /** What another machine syncing the same list has: no memory of it (the node had some, in its file and context). */
   function forgetMemory(): void {
     const keys = nodeContext().keys();
     expect(keys, "the node's context").to.not.have.length(0);
     for (const key of keys) nodeContext().set(key, undefined);
+    expect(Object.keys(memoryFiles()), 'the memory files').to.not.have.length(0);
+    fs.rmSync(memoryFolder(), { recursive: true });
   }
 
   underEachReading(
@@ -131,38 +168,40 @@ describe(TYPE, function () {
           const batteries = todoTitled('Batteries');
           expect(batteries.status).to.equal(1);
           expect(batteries.description).to.match(/^\[Node-RED shopping:42 [0-9a-f]{8}\]$/);
-          expect(result).to.deep.include({
+          expect(result, 'each request counted').to.deep.include({
             created: 3,
             updated: 0,
-            completed: 0,
+            completed: 1,
             reopened: 0,
             removed: 0,
             unchanged: 0,
           });
+          expect(writes().map((request) => request.method)).to.deep.equal(['POST', 'POST', 'POST', 'PUT']);
           expect(result.changes).to.deep.equal([
             { key: 'milk', action: 'created', id: milk.id },
             { key: 'bread', action: 'created', id: todoTitled('Bread').id },
             { key: '42', action: 'created', id: batteries.id },
+            { key: '42', action: 'completed', id: batteries.id },
           ]);
           expect(fromDevice).to.deep.equal([]);
           expect(h.lastStatus?.fill).to.equal('green');
         });
 
-        it('sends no write for the same list again, nor after a restart that lost its memory', async () => {
+        it('sends no write for the same list again, nor from another machine (without its memory)', async () => {
           await load();
           await synced(SHOPPING);
           h.sim.clearRequests();
 
           const again = await synced(SHOPPING);
           forgetMemory();
-          const afterRestart = await synced(SHOPPING);
+          const elsewhere = await synced(SHOPPING);
 
           expect(writes()).to.deep.equal([]);
           for (const request of h.requests) {
             expect(request.query.deviceId, 'the device filter').to.equal(KITCHEN);
           }
           expect(again).to.deep.include({ created: 0, unchanged: 3, changes: [] });
-          expect(afterRestart).to.deep.include({ created: 0, unchanged: 3, changes: [] });
+          expect(elsewhere).to.deep.include({ created: 0, unchanged: 3, changes: [] });
           expect(ours()).to.have.length(3);
           expect(fromDevice).to.deep.equal([]);
         });
@@ -235,7 +274,7 @@ describe(TYPE, function () {
           expect(todoTitled('Milk').status).to.equal(1);
         });
 
-        it('(completed) after a restart: reported once more, still not undone; once the list follows, quiet', async () => {
+        it('(completed) without its memory (another machine): reported once more, still not undone; once the list follows, quiet', async () => {
           await load();
           await synced(SHOPPING);
           await onDevice('PUT', `/todos/${todoTitled('Milk').id}/complete`);
@@ -310,15 +349,189 @@ describe(TYPE, function () {
           expect(todoTitled('Oat milk').description).to.match(/\[Node-RED shopping:milk /);
         });
 
-        it('(deleted) is made again after a redeploy: with the default settings the memory that told it is gone', async () => {
+        it('(deleted) is not made again after a redeploy: the memory is in a file of the user directory', async () => {
           await load();
           await synced(SHOPPING);
-          await onDevice('DELETE', `/todos/${todoTitled('Milk').id}`);
+          const milk = todoTitled('Milk');
+          await onDevice('DELETE', `/todos/${milk.id}`);
           await h.helper.unload();
+          expect(Object.keys(memoryFiles()), 'kept when the node closes').to.have.length(1);
           await load();
-          expect(await synced(SHOPPING)).to.deep.include({ created: 1 });
+          h.sim.clearRequests();
+
+          expect(await synced(SHOPPING)).to.deep.include({ created: 0, unchanged: 3 });
+          expect(writes()).to.deep.equal([]);
+          expect(ours()).to.have.length(2);
+          expect(fromDevice.map((msg) => msg.payload)).to.deep.equal([
+            { key: 'milk', change: 'deleted', todo: (fromDevice[0].payload as DeviceChange).todo },
+          ]);
+          expect((fromDevice[0].payload as DeviceChange).todo).to.include({ id: milk.id, title: 'Milk' });
+        });
+      });
+
+      describe('a note a person edited on the device', function () {
+        /** The milk's to-do after the first sync, and its mark. */
+        async function syncedMilk(): Promise<{ milk: SimTodo; mark: string }> {
+          await load();
+          await synced(SHOPPING);
+          const milk = todoTitled('Milk');
+          const mark = /\[Node-RED shopping:milk [0-9a-f]{8}\]$/.exec(milk.description ?? '')?.[0];
+          expect(mark, 'the mark').to.be.a('string');
+          return { milk, mark: mark as string };
+        }
+
+        it('(replaced, the mark gone) stays its to-do: reported edited, the mark put back under the text, never deleted', async () => {
+          const { milk, mark } = await syncedMilk();
+          await onDevice('PUT', `/todos/${milk.id}`, { description: 'Blue cap please' });
+          h.sim.clearRequests();
+
+          const result = await synced(SHOPPING);
+
+          expect(writeLines()).to.deep.equal([`PUT /open/v1/todos/${milk.id}`]);
+          expect(writes()[0].body).to.deep.equal({ description: `Blue cap please\n${mark}` });
+          expect(h.sim.state.todos.get(milk.id)).to.include({ title: 'Milk', description: `Blue cap please\n${mark}` });
+          expect(result).to.deep.include({ created: 0, updated: 1, removed: 0, unchanged: 2 });
+          expect(result.changes).to.deep.equal([{ key: 'milk', action: 'updated', id: milk.id }]);
+          expect(fromDevice.map((msg) => msg.payload)).to.deep.equal([
+            { key: 'milk', change: 'edited', todo: (fromDevice[0].payload as DeviceChange).todo },
+          ]);
+          expect((fromDevice[0].payload as DeviceChange).todo).to.include({
+            id: milk.id,
+            description: 'Blue cap please',
+          });
           expect(ours()).to.have.length(3);
+
+          h.sim.clearRequests();
+          expect(await synced(SHOPPING)).to.deep.include({ unchanged: 3, changes: [] });
+          expect(writes()).to.deep.equal([]);
+          expect(fromDevice, 'reported once').to.have.length(1);
+        });
+
+        it('(a line written below the mark) reported edited, the mark moved back to the end, nothing made twice', async () => {
+          const { milk, mark } = await syncedMilk();
+          await onDevice('PUT', `/todos/${milk.id}`, {
+            description: `Semi-skimmed, 2 l\n${mark}\nfrom the corner shop`,
+          });
+
+          await synced(SHOPPING);
+
+          expect(h.sim.state.todos.get(milk.id)?.description).to.equal(
+            `Semi-skimmed, 2 l\nfrom the corner shop\n${mark}`,
+          );
+          expect(fromDevice.map((msg) => (msg.payload as DeviceChange).change)).to.deep.equal(['edited']);
+          expect(ours()).to.have.length(3);
+        });
+
+        it('(the mark removed, the text as it was) the mark put back, nothing reported', async () => {
+          const { milk, mark } = await syncedMilk();
+          await onDevice('PUT', `/todos/${milk.id}`, { description: 'Semi-skimmed, 2 l' });
+          h.sim.clearRequests();
+
+          expect(await synced(SHOPPING)).to.deep.include({ updated: 1, unchanged: 2 });
+
+          expect(h.sim.state.todos.get(milk.id)?.description).to.equal(`Semi-skimmed, 2 l\n${mark}`);
           expect(fromDevice).to.deep.equal([]);
+        });
+
+        it('without its memory (another machine), a to-do without the mark is left alone, as a hand-made one', async () => {
+          const { milk } = await syncedMilk();
+          await onDevice('PUT', `/todos/${milk.id}`, { description: 'Blue cap please' });
+          forgetMemory();
+
+          expect(await synced(SHOPPING)).to.deep.include({ created: 1 });
+
+          expect(h.sim.state.todos.get(milk.id)).to.include({ description: 'Blue cap please' });
+          expect(fromDevice).to.deep.equal([]);
+        });
+      });
+
+      describe('what it remembers', function () {
+        it('is a file per node and list in the user directory, kept whole: no temporary file left', async () => {
+          await load();
+          await synced(SHOPPING);
+
+          const files = memoryFiles();
+          expect(Object.keys(files)).to.have.length(1);
+          expect(Object.values(files)[0]).to.deep.include({ source: 'shopping', deviceId: KITCHEN, version: 1 });
+          const { items } = Object.values(files)[0] as { items: [string, { id: number }][] };
+          expect(items.map(([key, entry]) => [key, entry.id])).to.deep.equal(
+            ['milk', 'bread', '42'].map((key) => [
+              key,
+              ours().find((todo) => todo.description?.includes(`:${key} `))?.id,
+            ]),
+          );
+
+          await h.helper.unload();
+          await load({ source: '' });
+          await synced(SHOPPING.slice(0, 1), { source: 'hardware' });
+          const names = Object.keys(memoryFiles());
+          expect(names).to.have.length(2);
+          for (const name of names) expect(name).to.match(/^subject-[0-9a-f]{16}\.json$/);
+        });
+
+        it('is kept when the node is redeployed, and removed when the node is deleted from the flows', async () => {
+          await load();
+          await synced(SHOPPING);
+          const credentials = { [ACCOUNT_ID]: { apiKey: h.sim.apiKey } };
+          const flows = h.helper._redNodes.getFlows().flows;
+          const renamed = flows.map((node) => (node.id === NODE_ID ? { ...node, name: 'renamed' } : node));
+          await h.helper.setFlows(renamed, 'nodes', credentials);
+          expect(Object.keys(memoryFiles()), 'after a redeploy').to.have.length(1);
+
+          await h.helper.setFlows(
+            renamed.filter((node) => node.id !== NODE_ID),
+            'full',
+            credentials,
+          );
+          expect(memoryFiles(), 'after the node was deleted').to.deep.equal({});
+        });
+
+        it('is not written again by a sync that changed nothing', async () => {
+          await load();
+          await synced(SHOPPING);
+          await synced(SHOPPING);
+          const [name] = Object.keys(memoryFiles());
+          const file = path.join(memoryFolder(), name);
+          const first = fs.statSync(file).ino;
+          await synced(SHOPPING);
+          expect(fs.statSync(file).ino, 'the same file').to.equal(first);
+          await onDevice('PUT', `/todos/${todoTitled('Milk').id}/complete`);
+          await synced(SHOPPING);
+          expect(fs.statSync(file).ino, 'a new file, renamed over the old one').to.not.equal(first);
+        });
+
+        it('without its file, the node context is read (a memory an earlier version kept there), and the file written', async () => {
+          await load();
+          await synced(SHOPPING);
+          const milk = todoTitled('Milk');
+          fs.rmSync(memoryFolder(), { recursive: true });
+          expect(nodeContext().keys(), "the node's context").to.have.length(1);
+          await onDevice('DELETE', `/todos/${milk.id}`);
+          h.sim.clearRequests();
+
+          expect(await synced(SHOPPING)).to.deep.include({ created: 0, unchanged: 3 });
+
+          expect(writes()).to.deep.equal([]);
+          expect(fromDevice.map((msg) => (msg.payload as DeviceChange).change)).to.deep.equal(['deleted']);
+          expect(Object.keys(memoryFiles())).to.have.length(1);
+        });
+
+        it('a file that cannot be read is a warning; the sync goes on from the marks and writes it anew', async () => {
+          await load();
+          await synced(SHOPPING);
+          const [name] = Object.keys(memoryFiles());
+          fs.writeFileSync(path.join(memoryFolder(), name), '{"version": 1, "items": [');
+          nodeContext().set(nodeContext().keys()[0], undefined);
+          const warnings: string[] = [];
+          h.node.on('call:warn', (call) => warnings.push(String(call.args[0])));
+          h.sim.clearRequests();
+
+          expect(await synced(SHOPPING)).to.deep.include({ created: 0, unchanged: 3 });
+
+          expect(writes()).to.deep.equal([]);
+          expect(warnings).to.have.length(1);
+          expect(warnings[0]).to.include('could not read its memory').and.include(name);
+          expect(Object.values(memoryFiles())[0]).to.deep.include({ source: 'shopping', version: 1 });
         });
       });
 
@@ -341,7 +554,7 @@ describe(TYPE, function () {
 
           forgetMemory();
           await synced(renamed);
-          expect(h.sim.state.todos.get(milk.id)?.status, 'not undone after a restart').to.equal(1);
+          expect(h.sim.state.todos.get(milk.id)?.status, 'not undone without the memory').to.equal(1);
         });
 
         it('a title changed on both: the list wins', async () => {
@@ -419,6 +632,7 @@ describe(TYPE, function () {
               .keys()
               .map((key) => nodeContext().get(key)),
           );
+          const files = memoryFiles();
           h.sim.clearRequests();
           const next: Item[] = [
             { key: 'milk', title: 'Milk', description: 'Semi-skimmed, 2 l', priority: 'important' },
@@ -438,6 +652,7 @@ describe(TYPE, function () {
                 .map((key) => nodeContext().get(key)),
             ),
           ).to.equal(memory);
+          expect(memoryFiles()).to.deep.equal(files);
           expect(output.payload).to.deep.equal({
             created: 1,
             updated: 0,

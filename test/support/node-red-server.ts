@@ -8,6 +8,7 @@
  *   const server = await NodeRedServer.start({ flows, credentials });
  *   server.url                      // 'http://127.0.0.1:PORT/'
  *   await server.request('GET', 'flows')
+ *   await server.restart();         // stopped and started again on the same user directory
  *   await server.stop();            // the process ended, the directory removed
  *
  * NODE_RED_RUNTIME (a Node-RED package folder) runs another Node-RED, as the
@@ -111,6 +112,8 @@ export class NodeRedServer {
   output = '';
   private child: ChildProcess | null = null;
   private exited: Promise<unknown> = Promise.resolve();
+  private settingsFile = '';
+  private echo = false;
 
   /** Starts Node-RED and resolves once it has started its flows. */
   static async start({
@@ -126,9 +129,10 @@ export class NodeRedServer {
       linkPackages(userDir, modules);
       writeFlows(userDir, flows, credentials);
       server.port = await freePort();
-      const settingsFile = writeSettings(userDir, server.port, settings);
+      server.settingsFile = writeSettings(userDir, server.port, settings);
+      server.echo = echo;
       server.url = `http://127.0.0.1:${server.port}/`;
-      server.launch(settingsFile, echo);
+      server.launch();
       await server.startedFlows();
     } catch (error) {
       await server.stop();
@@ -141,9 +145,10 @@ export class NodeRedServer {
     this.userDir = userDir;
   }
 
-  private launch(settingsFile: string, echo: boolean): void {
+  private launch(): void {
+    const { echo } = this;
     const redJs = path.join(runtimeFolder(), 'red.js');
-    const child = spawn(process.execPath, [redJs, '--userDir', this.userDir, '--settings', settingsFile], {
+    const child = spawn(process.execPath, [redJs, '--userDir', this.userDir, '--settings', this.settingsFile], {
       cwd: this.userDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -244,8 +249,24 @@ export class NodeRedServer {
     return (body as NodeSet[]).filter((set) => set.module === moduleName);
   }
 
+  /**
+   * Ends Node-RED as a service manager does (SIGTERM, which closes every node) and starts it again on the same user
+   * directory, flows and port; resolves once it has started its flows.
+   */
+  async restart(): Promise<void> {
+    await this.end();
+    this.output = '';
+    this.launch();
+    await this.startedFlows();
+  }
+
   /** Ends Node-RED (SIGTERM, then SIGKILL after a grace period) and removes the user directory. */
   async stop(): Promise<void> {
+    await this.end();
+    fs.rmSync(this.userDir, { recursive: true, force: true });
+  }
+
+  private async end(): Promise<void> {
     const child = this.child;
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -253,6 +274,5 @@ export class NodeRedServer {
       await this.exited;
       clearTimeout(killer);
     }
-    fs.rmSync(this.userDir, { recursive: true, force: true });
   }
 }

@@ -105,6 +105,8 @@ export interface NodeTestHelper {
   stopServer(): Promise<void>;
   load(nodes: NodeModule | NodeModule[], flow: FlowNode[], credentials?: NodeCredentials): Promise<void>;
   unload(): Promise<void>;
+  /** Node-RED's settings for the next load(): the defaults merged with these. */
+  settings(userSettings: Record<string, unknown>): Record<string, unknown>;
   /** A node of the running flows; undefined when none has this id. */
   getNode(id: string): TestNode | undefined;
   setFlows(flow: FlowNode[], type: 'full' | 'flows' | 'nodes', credentials?: NodeCredentials): Promise<void>;

@@ -3,7 +3,7 @@
  * between two lists of to-dos, the moment a to-do falls due in the host's time
  * zone, and which due moments were already reported. The clock is passed in.
  */
-import type { TodoListItem } from '../types';
+import { isCompleted, todoIdOf, type TodoListItem } from '../types';
 
 export const TODO_EVENT_KINDS = ['created', 'updated', 'completed', 'reopened', 'deleted', 'due'] as const;
 export type TodoEventKind = (typeof TODO_EVENT_KINDS)[number];
@@ -22,17 +22,6 @@ export type TodoSnapshot = ReadonlyMap<number, TodoListItem>;
 
 /** Fields that say what state a to-do is in or when it last changed, not what it is. */
 const STATE_FIELDS: ReadonlySet<string> = new Set(['status', 'completed', 'updateDate']);
-
-/** The id as a number, or undefined when the item has none a to-do can be told apart by. */
-export function todoIdOf(item: TodoListItem): number | undefined {
-  if (item === null || typeof item !== 'object') return undefined;
-  const id = Number(item.id);
-  return Number.isSafeInteger(id) ? id : undefined;
-}
-
-export function isCompleted(item: TodoListItem): boolean {
-  return item.completed === true || Number(item.status) === 1;
-}
 
 /** A list as a snapshot; items without an id are left out, a repeated id keeps its last item. */
 export function snapshotOf(items: readonly TodoListItem[]): Map<number, TodoListItem> {

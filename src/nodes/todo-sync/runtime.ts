@@ -1,28 +1,20 @@
 /**
  * The two-way to-do sync: makes the to-dos of one list (its source) on the service equal to the list in
  * msg.payload, and sends what a person changed on the device on output 2. What it does is in
- * ../../lib/todos/sync; this node reads the message, takes the list's turn (one sync at a time per list), keeps
- * the sync's memory in the node's context and says the outcome.
+ * ../../lib/todos/sync/; this node reads the message, takes the list's turn (one sync at a time per list), keeps
+ * the sync's memory (./memory) and says the outcome.
  */
-import { createHash } from 'node:crypto';
-import { describeThrown, invalid } from '../../lib/errors';
-import {
-  memoryFromStore,
-  memoryToStore,
-  syncTodos,
-  type DeviceChange,
-  type SyncMemory,
-  type SyncOutcome,
-  type SyncRequest,
-} from '../../lib/todos/sync';
-import { markName } from '../../lib/todos/sync-mark';
-import { SUPERSEDED_SYNC, SyncTurns } from '../../lib/todos/sync-turns';
+import { invalid } from '../../lib/errors';
+import { syncTodos, type DeviceChange, type SyncOutcome, type SyncRequest } from '../../lib/todos/sync/sync-todos';
+import { markName } from '../../lib/todos/sync/description-mark';
+import { SUPERSEDED_SYNC, SyncTurns } from '../../lib/todos/sync/list-turns';
 import { boolean, deviceId, removedAction, syncItems, syncSource } from '../../lib/values';
 import { prepareWith } from '../../runtime/action-node';
 import type { Inputs } from '../../runtime/inputs';
 import { defineNode, Failure } from '../../runtime/lifecycle';
-import type { Node, NodeAPI, NodeMessage } from '../../runtime/node-red-api';
+import type { NodeAPI, NodeMessage } from '../../runtime/node-red-api';
 import { CATALOG_NAMESPACE, statusOfError, type Translator } from '../../runtime/status';
+import { SyncMemoryStore } from './memory';
 
 const TYPE = 'device-cloud-todo-sync';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
@@ -53,47 +45,6 @@ async function readInput(inputs: Inputs): Promise<SyncInput> {
   return { request, dryRun: dryRun === undefined || dryRun === null ? false : boolean(dryRun, 'dryRun') };
 }
 
-/** The context key of a list's memory: one per device and source, of characters any context store takes. */
-function memoryKey(request: SyncRequest): string {
-  const list = `${request.deviceId ?? ''}\u0000${request.source}`;
-  return `todoSync_${createHash('sha256').update(list).digest('hex').slice(0, 16)}`;
-}
-
-/** A context store that fails costs the memory only: the marks on the service are enough to go on. */
-function readMemory(node: Node, key: string): Promise<SyncMemory> {
-  return new Promise((resolve) => {
-    try {
-      node.context().get(key, (error, value) => {
-        if (error) node.warn(`to-do sync: could not read the node's context: ${describeThrown(error)}`);
-        resolve(memoryFromStore(error ? undefined : value));
-      });
-    } catch (error) {
-      node.warn(`to-do sync: could not read the node's context: ${describeThrown(error)}`);
-      resolve(new Map());
-    }
-  });
-}
-
-function writeMemory(node: Node, key: string, request: SyncRequest, memory: SyncMemory): Promise<void> {
-  const stored =
-    memory.size === 0
-      ? undefined
-      : { source: request.source, deviceId: request.deviceId ?? '', ...memoryToStore(memory) };
-  return new Promise((resolve) => {
-    const failed = (error: unknown) =>
-      node.warn(`to-do sync: could not write the node's context: ${describeThrown(error)}`);
-    try {
-      node.context().set(key, stored, (error) => {
-        if (error) failed(error);
-        resolve();
-      });
-    } catch (error) {
-      failed(error);
-      resolve();
-    }
-  });
-}
-
 /** A message of output 2: the message that came in (its payload aside), with the change. */
 function reportMessage(RED: NodeAPI, msg: NodeMessage, report: DeviceChange): NodeMessage {
   const rest: NodeMessage = { ...msg };
@@ -119,11 +70,14 @@ export function statusText(
   return texts._(text(dryRun ? 'planned' : 'synced'), { changes });
 }
 
-export default defineNode<{ node: Node; RED: NodeAPI }>({
+export default defineNode<{ RED: NodeAPI; memory: SyncMemoryStore }>({
   type: TYPE,
   busyText: text('syncing'),
-  start: ({ node, RED }) => ({ node, RED }),
-  async handle({ msg, inputs, account, signal, texts }, { node, RED }) {
+  start: ({ node, RED }) => ({ RED, memory: new SyncMemoryStore(node, RED.settings?.userDir) }),
+  async closed(_account, running, removed) {
+    if (removed) await running?.memory.forget();
+  },
+  async handle({ msg, inputs, account, signal, texts }, { RED, memory }) {
     const { request, dryRun } = await prepareWith(readInput, inputs);
     const list = `${account.id}\u0000${request.deviceId ?? ''}\u0000${markName(request.source)}`;
     const turn = await turns.take(list, dryRun ? 'plan' : 'sync', signal);
@@ -132,15 +86,14 @@ export default defineNode<{ node: Node; RED: NodeAPI }>({
       return { send: msg, status: { fill: 'green', shape: 'ring', text: texts._(text('superseded')) } };
     }
     try {
-      const key = memoryKey(request);
-      const remembered = await readMemory(node, key);
+      const remembered = await memory.read(request);
       const client = account.client();
       const outcome = await syncTodos(client.todos, request, remembered, {
         signal,
         concurrency: client.limits.maxInFlight,
         dryRun,
       });
-      if (!dryRun) await writeMemory(node, key, request, outcome.memory);
+      if (!dryRun) await memory.write(request, outcome.memory);
       const reports = outcome.reports.map((report) => reportMessage(RED, msg, report));
       if (outcome.error) {
         // A change the service took but did not make: the Catch node gets the to-do as the service lists it.

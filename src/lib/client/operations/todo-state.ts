@@ -9,7 +9,7 @@
  * error names the state wanted and the state found, with the to-do attached.
  */
 import { annotated, asDeviceCloudError, DeviceCloudError } from '../../errors';
-import { isCompleted } from '../../todos/watch';
+import { isCompleted } from '../../types';
 import type { TodoListItem, TodoState, TodoUpdated } from '../../types';
 import type { TodoId } from '../../values/ids';
 import type { TodoFilter, TodoStatus } from '../../values/todos';

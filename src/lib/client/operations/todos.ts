@@ -1,6 +1,6 @@
 /** The to-do operations (specification 4.3 to 4.7), and the completion workflow built on them. */
 import type { TodoCreated, TodoListItem, TodoUpdated } from '../../types';
-import { mergeById } from '../../todos/merge';
+import { mergeById } from './todo-merge';
 import type { DeviceId, TodoId } from '../../values/ids';
 import {
   uncertainFieldsOf,

@@ -1,15 +1,15 @@
 /**
  * The to-do sync's plan, without I/O: from the list's items, the to-dos as the service lists them and what the
- * last sync left in memory (nothing after a restart), the writes that make the source's to-dos on the service
+ * last sync left in memory (nothing on another machine), the writes that make the source's to-dos on the service
  * equal to the list, and the changes a person made on the device, to report.
  *
  * Which side changed a to-do is told by comparing each side with what it held at the last sync: the memory when
- * there is one, else the mark's digest (see sync-mark). Content (the fields) and state (completed or not) are
+ * there is one, else the mark's digest (see description-mark). Content (the fields) and state (completed or not) are
  * told apart, so a to-do ticked off on the device keeps its tick when the list renames it. When both sides
  * changed the same part differently, the list wins. Nothing is written for an item whose side of the list did
  * not change: a change on the device is kept and reported instead, once.
  */
-import type { TodoListItem } from '../types';
+import { todoIdOf, type TodoListItem } from '../../types';
 import {
   asItem,
   todoCreate,
@@ -20,7 +20,7 @@ import {
   type TodoCreate,
   type TodoId,
   type TodoUpdate,
-} from '../values';
+} from '../../values';
 import {
   changedFields,
   contentDigest,
@@ -30,9 +30,8 @@ import {
   withChanges,
   type TodoContent,
   type TodoVersion,
-} from './sync-content';
-import { baseOfMark, markDigest, markName, markText, readMark, withMark, type Base } from './sync-mark';
-import { todoIdOf } from './watch';
+} from './todo-content';
+import { baseOfMark, markDigest, markName, markText, readMark, withMark, type Base } from './description-mark';
 
 /** What the sync is asked to do. */
 export interface SyncRequest {
@@ -51,8 +50,8 @@ export type DeviceChangeKind = 'completed' | 'reopened' | 'edited' | 'deleted';
 
 export type Operation =
   | { kind: 'create'; body: TodoCreate; action: 'created' }
-  /** Complete or reopen; without an action when it is part of another change (a new item that is done). */
-  | { kind: 'state'; completed: boolean; action?: ChangeAction }
+  /** Complete or reopen; each request is counted, so a new item that is done counts as created and completed. */
+  | { kind: 'state'; completed: boolean; action: ChangeAction }
   | { kind: 'update'; body: TodoUpdate; content: TodoContent; action: 'updated' }
   | { kind: 'delete'; action: 'removed' };
 
@@ -109,7 +108,10 @@ export interface SyncPlan {
 /** A to-do of the source on the service. */
 interface OwnTodo {
   id: TodoId;
-  markDigest: string;
+  /** The digest its mark carries; none when a person replaced or removed the mark and the memory knew the to-do. */
+  markDigest?: string;
+  /** The mark is the description's last line, as the sync writes it. */
+  markAtEnd: boolean;
   version: TodoVersion;
   /** As reports show it. */
   todo: TodoListItem;
@@ -129,7 +131,7 @@ export function planSync(
   listed: readonly TodoListItem[],
   remembered: SyncMemory = new Map(),
 ): SyncPlan {
-  const { own, extras } = ownTodos(request, listed);
+  const { own, extras } = ownTodos(request, listed, remembered);
   const plan: SyncPlan = { steps: [], reports: [], unchanged: 0, memory: new Map() };
   for (const item of request.items) {
     const wanted = versionOf(contentOfItem(item.fields), item.completed);
@@ -147,31 +149,65 @@ export function planSync(
   return plan;
 }
 
-/** The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. */
+/**
+ * The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. A to-do
+ * the memory knows by its id is still its item's when a person removed its mark, or edited the key in it.
+ */
 function ownTodos(
   request: SyncRequest,
   listed: readonly TodoListItem[],
+  remembered: SyncMemory,
 ): { own: Map<string, OwnTodo>; extras: { key: string; todo: OwnTodo }[] } {
   const source = markName(request.source);
   const device = request.deviceId ?? '';
   const own = new Map<string, OwnTodo>();
   const extras: { key: string; todo: OwnTodo }[] = [];
+  const keyOfId = new Map<number, string>();
+  for (const [key, entry] of remembered) if (entry.service !== null) keyOfId.set(entry.id, key);
+  /** To-dos the memory may know: without a mark, or with this list's mark naming another key than it remembers. */
+  const known: { id: TodoId; key: string; item: TodoListItem; text: string; mark?: { key: string; todo: OwnTodo } }[] =
+    [];
   const sorted = [...listed].sort((a, b) => (todoIdOf(a) ?? 0) - (todoIdOf(b) ?? 0));
   for (const item of sorted) {
     const id = todoIdOf(item);
     if (id === undefined || id < 1) continue;
-    const read = readMark(item.description);
-    if (!read || read.mark.source !== source) continue;
     if (String(item.deviceId ?? '').toUpperCase() !== device) continue;
+    const read = readMark(item.description);
+    const rememberedKey = keyOfId.get(id);
+    if (!read) {
+      const text = typeof item.description === 'string' ? item.description : '';
+      if (rememberedKey !== undefined) known.push({ id: id as TodoId, key: rememberedKey, item, text });
+      continue;
+    }
+    if (read.mark.source !== source) continue;
     const todo: OwnTodo = {
       id: id as TodoId,
       markDigest: read.mark.digest,
+      markAtEnd: read.atEnd,
       version: versionOfListed(item, read.text),
       todo: { ...item, description: read.text },
     };
+    if (rememberedKey !== undefined && rememberedKey !== read.mark.key) {
+      known.push({ id: id as TodoId, key: rememberedKey, item, text: read.text, mark: { key: read.mark.key, todo } });
+      continue;
+    }
     // The oldest is the one: a younger one is a duplicate (two machines syncing the same list at once, say).
     if (own.has(read.mark.key)) extras.push({ key: read.mark.key, todo });
     else own.set(read.mark.key, todo);
+  }
+  for (const { id, key, item, text, mark } of known) {
+    if (!own.has(key)) {
+      own.set(key, {
+        id,
+        markAtEnd: false,
+        version: versionOfListed(item, text),
+        todo: { ...item, description: text },
+      });
+    } else if (mark) {
+      // The memory's item has its to-do already: this one is what its mark says.
+      if (own.has(mark.key)) extras.push(mark);
+      else own.set(mark.key, mark.todo);
+    }
   }
   return { own, extras };
 }
@@ -186,7 +222,7 @@ function planPresent(
   entry: RememberedItem | undefined,
 ): void {
   const service = todo.version;
-  const fromMark = baseOfMark(todo.markDigest, [service, wanted]);
+  const fromMark = todo.markDigest === undefined ? {} : baseOfMark(todo.markDigest, [service, wanted]);
   // The memory speaks for the service only about the same to-do.
   const serviceBase: Base = entry?.id === todo.id && entry.service ? entry.service : fromMark;
   const listBase: Base = entry ? (entry.list ?? {}) : fromMark;
@@ -210,7 +246,7 @@ function planPresent(
       if (Object.keys(changed).length > 0) {
         const content = withChanges(service.content, changed);
         // The state written into the mark is the list's: a tick the device made and the list has not taken is
-        // told again after a restart, never undone.
+        // told again without the memory, never undone.
         const mark = markText(request.source, item.key, markDigest(contentDigest(content), wanted.completed));
         const body = asItem(
           () =>
@@ -225,6 +261,13 @@ function planPresent(
     } else if (moved(serviceBase.content, service.digest)) {
       plan.reports.push({ key: item.key, change: 'edited', todo: todo.todo });
     }
+  }
+
+  // Every update writes the mark at the end; without one, a mark a person moved or removed is put back alone.
+  if (!todo.markAtEnd && !operations.some((operation) => operation.kind === 'update')) {
+    const digest = todo.markDigest ?? (entry?.list ? markDigest(entry.list.content, entry.list.completed) : undefined);
+    const repair = markRepair(request, item, service, digest ?? markDigest(service.digest, wanted.completed));
+    if (repair) operations.push(repair);
   }
 
   if (operations.length > 0) {
@@ -245,8 +288,7 @@ function planPresent(
 /**
  * An item without a to-do on the service: made, unless the last sync saw its to-do and the item has not changed
  * since, which means a person deleted it on the device (told once, and the to-do not made again until the item
- * changes). Without a memory of the last sync (Node-RED's default context is gone after a redeploy or a restart)
- * it is made again.
+ * changes). Without a memory of the last sync (another machine, or the memory lost) it is made again.
  */
 function planAbsent(
   plan: SyncPlan,
@@ -270,7 +312,7 @@ function planAbsent(
     item.key,
   );
   const operations: Operation[] = [{ kind: 'create', body, action: 'created' }];
-  if (wanted.completed) operations.push({ kind: 'state', completed: true });
+  if (wanted.completed) operations.push({ kind: 'state', completed: true, action: 'completed' });
   plan.steps.push({ key: item.key, operations, wanted, todo: plannedTodo(request, wanted), remembered: true });
 }
 
@@ -294,6 +336,27 @@ function planLeft(
     step({ kind: 'state', completed: true, action: 'removed' });
   } else if (remembered) {
     plan.memory.set(key, { id: todo.id, service: sideOf(todo.version), list: null, todo: todo.todo });
+  }
+}
+
+/**
+ * The update that puts the mark back at the end of a to-do's description, the person's text kept and the fields as
+ * they are. The mark keeps the digest it had (or, gone, the memory's of the list's side), so that the to-do reads
+ * as a device's edit of what the sync last wrote, with or without the memory. None when the service would refuse
+ * the description (too long with the mark): the memory still knows the to-do by its id.
+ */
+function markRepair(
+  request: SyncRequest,
+  item: SyncItemInput,
+  service: TodoVersion,
+  digest: string,
+): Operation | undefined {
+  const description = withMark(service.content.description, markText(request.source, item.key, digest));
+  try {
+    const body = todoUpdate({ description }, where(item));
+    return { kind: 'update', body, content: service.content, action: 'updated' };
+  } catch {
+    return undefined;
   }
 }
 

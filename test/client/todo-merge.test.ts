@@ -2,7 +2,7 @@
 // the later list's version of a to-do that changed state between the two requests.
 
 import { expect } from 'chai';
-import { mergeById } from '../../dist/lib/todos/merge';
+import { mergeById } from '../../dist/lib/client/operations/todo-merge';
 import type { TodoListItem } from '../../dist/lib/types';
 
 function item(id: unknown, status: 0 | 1, title = `to-do ${String(id)}`): TodoListItem {

@@ -5,13 +5,13 @@
  * (a network error, a timeout, HTTP 5xx or 429...), which stops starting new ones. What each step did is
  * remembered, so the next sync carries on from there.
  */
-import type { CallOptions } from '../client/account-requests';
-import { asDeviceCloudError, type DeviceCloudError } from '../errors';
-import type { TodoCreated, TodoListItem, TodoUpdated } from '../types';
-import { todoId, type TodoCreate, type TodoFilter, type TodoId, type TodoUpdate } from '../values';
-import { versionOf, versionOfListed, type TodoVersion } from './sync-content';
-import { readMark } from './sync-mark';
-import { sideOf, type ChangeAction, type RememberedItem, type Step, type SyncMemory } from './sync-plan';
+import type { CallOptions } from '../../client/account-requests';
+import { asDeviceCloudError, type DeviceCloudError } from '../../errors';
+import type { TodoCreated, TodoListItem, TodoUpdated } from '../../types';
+import { todoId, type TodoCreate, type TodoFilter, type TodoId, type TodoUpdate } from '../../values';
+import { versionOf, versionOfListed, type TodoVersion } from './todo-content';
+import { readMark } from './description-mark';
+import { sideOf, type ChangeAction, type RememberedItem, type Step, type SyncMemory } from './plan';
 
 /** The client's to-do operations the sync uses. */
 export interface SyncCalls {
@@ -108,7 +108,7 @@ async function runStep(
           version = undefined;
           break;
       }
-      if (operation.action) changes.push({ key: step.key, action: operation.action, id: id ?? null });
+      changes.push({ key: step.key, action: operation.action, id: id ?? null });
     } catch (error) {
       failure = asDeviceCloudError(error);
       outcome.failures.push({ key: step.key, error: failure });

@@ -1,6 +1,5 @@
 /** Lists of to-dos fetched one after another, as one. */
-import type { TodoListItem } from '../types';
-import { todoIdOf } from './watch';
+import { todoIdOf, type TodoListItem } from '../../types';
 
 /**
  * The to-dos of several lists, each id once, in the order first seen. A to-do

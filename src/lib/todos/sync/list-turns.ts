@@ -3,7 +3,7 @@
  * that comes meanwhile takes its place (the newest list wins; the one it replaces is never run). A dry run and a
  * sync wait apart: a plan asked for never replaces a list to apply, nor the other way round.
  */
-import { DeviceCloudError } from '../errors';
+import { DeviceCloudError } from '../../errors';
 
 /** What a turn that was replaced by a newer one ends with. */
 export const SUPERSEDED_SYNC = Symbol('superseded sync');

@@ -4,9 +4,8 @@
  * service's answers are read leniently (a number as a string, null for none, seconds on a time).
  */
 import { createHash } from 'node:crypto';
-import type { TodoListItem } from '../types';
-import { REPEAT_TYPES, SYNC_TODO_FIELDS, toInteger, type RepeatType, type TodoCreate } from '../values';
-import { isCompleted } from './watch';
+import { isCompleted, type TodoListItem } from '../../types';
+import { REPEAT_TYPES, SYNC_TODO_FIELDS, toInteger, type RepeatType, type TodoCreate } from '../../values';
 
 /** A to-do's fields, each in one form: '' for no text, date or time, 0 for normal priority, null for no repeat day. */
 export interface TodoContent {

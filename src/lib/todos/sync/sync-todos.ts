@@ -1,10 +1,10 @@
 /**
  * One sync of a list with its to-dos on the service: read them (both states, merged), plan, write, and say what
  * was done, what a person changed on the device, and what to remember for the next sync. A dry run plans and
- * writes nothing. See sync-plan for how a side's change is told, and sync-run for the writes.
+ * writes nothing. See plan for how a side's change is told, and write-steps for the writes.
  */
-import { describe, DeviceCloudError } from '../errors';
-import type { TodoListItem } from '../types';
+import { describe, DeviceCloudError } from '../../errors';
+import type { TodoListItem } from '../../types';
 import {
   planSync,
   type ChangeAction,
@@ -12,11 +12,11 @@ import {
   type SyncMemory,
   type SyncPlan,
   type SyncRequest,
-} from './sync-plan';
-import { runSteps, type ChangeMade, type StepFailure, type SyncCalls } from './sync-run';
+} from './plan';
+import { runSteps, type ChangeMade, type StepFailure, type SyncCalls } from './write-steps';
 
 export type { SyncRequest, SyncMemory, DeviceChange, ChangeAction, ChangeMade, SyncCalls };
-export { memoryFromStore, memoryToStore } from './sync-memory';
+export { memoryFromStore, memoryToStore } from './stored-memory';
 
 /** Output 1 of the node: how many of each change, the items left as they were, and each change. */
 export interface SyncResult {
@@ -68,9 +68,7 @@ export async function syncTodos(
 /** The changes a dry run would make; a to-do still to be made has no id. */
 function plannedChanges(plan: SyncPlan): ChangeMade[] {
   return plan.steps.flatMap((step) =>
-    step.operations.flatMap((operation) =>
-      operation.action ? [{ key: step.key, action: operation.action, id: step.id ?? null }] : [],
-    ),
+    step.operations.map((operation) => ({ key: step.key, action: operation.action, id: step.id ?? null })),
   );
 }
 

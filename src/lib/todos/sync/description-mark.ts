@@ -2,14 +2,15 @@
  * How the to-do sync knows its own to-dos on the service with nothing kept anywhere else: the last line of a
  * to-do's description is a mark, `[Node-RED <source>:<key> <digest>]`, that names the list and the item, with a
  * digest of the item as the sync last wrote it, from which the next sync tells which side changed the to-do.
- * A to-do without the mark of the list (made by hand, or by another list) is not the sync's.
+ * A to-do without the mark of the list (made by hand, or by another list) is not the sync's, unless the sync
+ * remembers it by its id (a person replaced or removed the mark on the device; see plan).
  */
 import { createHash } from 'node:crypto';
-import type { TodoVersion } from './sync-content';
+import type { TodoVersion } from './todo-content';
 
 const TAG = 'Node-RED';
-/** The mark at the end of a description, after a line break (or alone). */
-const MARK_AT_END = /(?:^|\r?\n)\[Node-RED ([^\s:\]]+):([^\s\]]+) ([0-9a-f]{8})\]\s*$/;
+/** A line that is a mark, and nothing else. */
+const MARK_LINE = /^\[Node-RED ([^\s:\]]+):([^\s\]]+) ([0-9a-f]{8})\]\s*$/;
 /** What a name keeps as it is in a mark; anything else is percent-encoded (UTF-8). */
 const PLAIN = /^[\p{L}\p{N}_.~-]$/u;
 
@@ -46,18 +47,39 @@ export function withMark(text: string, mark: string): string {
   return text === '' ? mark : `${text}\n${mark}`;
 }
 
-/** The mark at the end of a description and the text before it; undefined when it has none. */
-export function readMark(description: unknown): { mark: Mark; text: string } | undefined {
+/** What a description holds: the mark, the text without it, and whether the mark is where the sync writes it. */
+export interface ReadMark {
+  mark: Mark;
+  text: string;
+  /** False when a person wrote a line below the mark: the text is then the other lines, joined. */
+  atEnd: boolean;
+}
+
+/**
+ * The last line of a description that is a mark, and the text without it; undefined when it has none. The mark is
+ * found on any line: a person may have added a line below it on the device.
+ */
+export function readMark(description: unknown): ReadMark | undefined {
   if (typeof description !== 'string') return undefined;
-  const match = MARK_AT_END.exec(description);
-  if (!match) return undefined;
-  let key: string;
-  try {
-    key = decodeURIComponent(match[2]);
-  } catch {
-    return undefined;
+  const lines = description.split(/\r?\n/);
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const match = MARK_LINE.exec(lines[index]);
+    if (!match) continue;
+    let key: string;
+    try {
+      key = decodeURIComponent(match[2]);
+    } catch {
+      return undefined;
+    }
+    const mark = { source: match[1], key, digest: match[3] };
+    const below = lines.slice(index + 1);
+    if (below.every((line) => line.trim() === '')) {
+      const end = description.lastIndexOf(lines[index]);
+      return { mark, text: description.slice(0, end).replace(/\r?\n$/, ''), atEnd: true };
+    }
+    return { mark, text: [...lines.slice(0, index), ...below].join('\n'), atEnd: false };
   }
-  return { mark: { source: match[1], key, digest: match[3] }, text: description.slice(0, match.index) };
+  return undefined;
 }
 
 /**
