@@ -34,17 +34,21 @@ const KEPT_OUTPUT_CHARS = 20_000;
  * Installs the working tree into the user directory by a link, and names it in the directory's package.json;
  * so also each of `modules` (package folders).
  */
-function linkPackages(userDir: string, modules: string[]): void {
-  const dependencies: Record<string, string> = {};
-  for (const folder of [ROOT, ...modules]) {
+function linkPackages(userDir: string, modules: string[], installed: boolean): void {
+  const manifestFile = path.join(userDir, 'package.json');
+  const dependencies: Record<string, string> = installed
+    ? ((JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ??
+      {})
+    : {};
+  for (const folder of installed ? modules : [ROOT, ...modules]) {
     const { name } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
     const link = path.join(userDir, 'node_modules', ...name.split('/'));
     fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(folder, link, 'junction');
+    if (!fs.existsSync(link)) fs.symlinkSync(folder, link, 'junction');
     dependencies[name] = `file:${folder}`;
   }
   const manifest = { name: 'node-red-test-user-dir', version: '0.0.0', private: true, dependencies };
-  fs.writeFileSync(path.join(userDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /**
@@ -84,6 +88,11 @@ export interface NodeRedServerOptions {
   echo?: boolean;
   /** More packages (folders) to install beside ours, such as a plugin of the tests. */
   modules?: string[];
+  /**
+   * A user directory of the caller's with the package installed (test/support/installed-package.ts): used instead
+   * of a new one with the working tree linked, and left in place by stop(), so that Node-RED can start there again.
+   */
+  userDir?: string;
 }
 
 export interface AdminAnswer {
@@ -119,11 +128,12 @@ export class NodeRedServer {
     settings = {},
     echo = false,
     modules = [],
+    userDir: installedIn,
   }: NodeRedServerOptions = {}): Promise<NodeRedServer> {
-    const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
-    const server = new NodeRedServer(userDir);
+    const userDir = installedIn ?? fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
+    const server = new NodeRedServer(userDir, installedIn === undefined);
     try {
-      linkPackages(userDir, modules);
+      linkPackages(userDir, modules, installedIn !== undefined);
       writeFlows(userDir, flows, credentials);
       server.port = await freePort();
       const settingsFile = writeSettings(userDir, server.port, settings);
@@ -137,7 +147,10 @@ export class NodeRedServer {
     return server;
   }
 
-  constructor(userDir: string) {
+  constructor(
+    userDir: string,
+    private readonly ownsUserDir = true,
+  ) {
     this.userDir = userDir;
   }
 
@@ -244,7 +257,7 @@ export class NodeRedServer {
     return (body as NodeSet[]).filter((set) => set.module === moduleName);
   }
 
-  /** Ends Node-RED (SIGTERM, then SIGKILL after a grace period) and removes the user directory. */
+  /** Ends Node-RED (SIGTERM, then SIGKILL after a grace period) and removes the user directory if it made it. */
   async stop(): Promise<void> {
     const child = this.child;
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -253,6 +266,6 @@ export class NodeRedServer {
       await this.exited;
       clearTimeout(killer);
     }
-    fs.rmSync(this.userDir, { recursive: true, force: true });
+    if (this.ownsUserDir) fs.rmSync(this.userDir, { recursive: true, force: true });
   }
 }
