@@ -34,17 +34,19 @@ const KEPT_OUTPUT_CHARS = 20_000;
  * Installs the working tree into the user directory by a link, and names it in the directory's package.json;
  * so also each of `modules` (package folders).
  */
-function linkPackages(userDir: string, modules: string[], installed: boolean): void {
+function linkPackages(userDir: string, modules: string[]): void {
   const manifestFile = path.join(userDir, 'package.json');
-  const dependencies: Record<string, string> = installed
+  const dependencies: Record<string, string> = fs.existsSync(manifestFile)
     ? ((JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ??
       {})
     : {};
-  for (const folder of installed ? modules : [ROOT, ...modules]) {
+  for (const folder of [ROOT, ...modules]) {
     const { name } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
     const link = path.join(userDir, 'node_modules', ...name.split('/'));
+    // A package installed there already (from its tarball, say) stays.
+    if (fs.existsSync(link)) continue;
     fs.mkdirSync(path.dirname(link), { recursive: true });
-    if (!fs.existsSync(link)) fs.symlinkSync(folder, link, 'junction');
+    fs.symlinkSync(folder, link, 'junction');
     dependencies[name] = `file:${folder}`;
   }
   const manifest = { name: 'node-red-test-user-dir', version: '0.0.0', private: true, dependencies };
@@ -89,8 +91,8 @@ export interface NodeRedServerOptions {
   /** More packages (folders) to install beside ours, such as a plugin of the tests. */
   modules?: string[];
   /**
-   * A user directory of the caller's with the package installed (test/support/installed-package.ts): used instead
-   * of a new one with the working tree linked, and left in place by stop(), so that Node-RED can start there again.
+   * A user directory of the caller's, used instead of a new one and left in place by stop(), so that Node-RED can
+   * start there again; a package installed there already (test/support/installed-package.ts) is not linked over.
    */
   userDir?: string;
 }
@@ -133,7 +135,7 @@ export class NodeRedServer {
     const userDir = installedIn ?? fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
     const server = new NodeRedServer(userDir, installedIn === undefined);
     try {
-      linkPackages(userDir, modules, installedIn !== undefined);
+      linkPackages(userDir, modules);
       writeFlows(userDir, flows, credentials);
       server.port = await freePort();
       const settingsFile = writeSettings(userDir, server.port, settings);
@@ -147,11 +149,11 @@ export class NodeRedServer {
     return server;
   }
 
-  constructor(
-    userDir: string,
-    private readonly ownsUserDir = true,
-  ) {
+  private readonly ownsUserDir: boolean;
+
+  constructor(userDir: string, ownsUserDir = true) {
     this.userDir = userDir;
+    this.ownsUserDir = ownsUserDir;
   }
 
   private launch(settingsFile: string, echo: boolean): void {
