@@ -32,7 +32,7 @@ describe('the page record', () => {
 
     record.cleared('a', 'D1', 'all');
     expect(keys(record)).to.deep.equal(['b/D1/1']);
-    record.cleared('b', 'D1', '1');
+    record.cleared('b', 'D1', '1' as PageId);
     expect(record.size).to.equal(0);
   });
 

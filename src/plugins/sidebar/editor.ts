@@ -43,7 +43,7 @@ function t(key: string, substitutions?: Record<string, unknown>): string {
 
 class DeviceCloudSidebar {
   readonly content = $('<div class="device-cloud-sidebar"></div>');
-  readonly toolbar = $('<div class="device-cloud-sidebar-toolbar"></div>');
+  private readonly header = $('<div class="red-ui-sidebar-header device-cloud-sidebar-header"></div>');
   private readonly body = $('<div class="device-cloud-sidebar-body"></div>');
   private pages: ListedPage[] = [];
   private readonly devices = new Map<string, DeviceList>();
@@ -67,8 +67,8 @@ class DeviceCloudSidebar {
       .attr('title', t('refresh'))
       .append('<i class="fa fa-refresh"></i>')
       .on('click', () => this.refresh());
-    this.toolbar.append(search, refresh);
-    this.content.append($('<div class="device-cloud-sidebar-note"></div>').text(t('asPushed')), this.body);
+    this.header.append(search, refresh);
+    this.content.append(this.header, $('<div class="device-cloud-sidebar-note"></div>').text(t('asPushed')), this.body);
     RED.comms.subscribe(PAGES_TOPIC, () => this.readPages());
     RED.events.on('deploy', () => this.refresh());
     setInterval(() => this.updateTimes(), CLOCK_MS);
@@ -383,7 +383,6 @@ RED.plugins.registerPlugin('device-cloud-sidebar', {
       name: t('name'),
       iconClass: 'fa fa-television',
       content: sidebar.content,
-      toolbar: sidebar.toolbar,
       enableOnEdit: true,
       onchange: () => sidebar.refresh(),
     });
