@@ -46,7 +46,8 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
   let server: NodeRedServer | undefined;
   let editor: EditorPage | undefined;
   /** Where the screenshots go when the README's are not asked for: a look at them is part of the work. */
-  const shots = process.env.DEVICE_CLOUD_SIDEBAR_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-sidebar-shots-'));
+  const shots =
+    process.env.DEVICE_CLOUD_SIDEBAR_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-sidebar-shots-'));
 
   before(async () => {
     packed = await packPackage('device-cloud-sidebar-');
@@ -103,13 +104,13 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
   }
 
   /** An editor signed in as `username` (its token where the editor keeps it), the sidebar's tab shown. */
-  async function openEditor(username: 'admin' | 'viewer'): Promise<EditorPage> {
+  async function openEditor(username: 'admin' | 'viewer', locale = 'en-US'): Promise<EditorPage> {
     await editor?.page.close();
     const { status, body } = await running().request('POST', 'auth/token', {
       body: { client_id: 'node-red-editor', grant_type: 'password', scope: '', username, password: PASSWORD },
     });
     expect(status, `sign-in of ${username}`).to.equal(200);
-    const opened = await editorPage(browser);
+    const opened = await editorPage(browser, { locale });
     await opened.page.addInitScript((tokens) => localStorage.setItem('auth-tokens', tokens), JSON.stringify(body));
     await opened.open(running().url);
     await opened.page.evaluate(() => RED.sidebar.show('device-cloud'));
@@ -166,7 +167,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     await untilInPage(
       browserPage,
       'the picture of page 2 loaded',
-      (selector) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      (selector) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) > 0,
       `${slot(KITCHEN, '2')} img`,
     );
     await untilInPage(
@@ -263,7 +264,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     await untilInPage(
       page.page,
       'the picture of page 2 after the restart',
-      (selector) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) === 400,
+      (selector) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) === 400,
       `${slot(KITCHEN, '2')} img`,
     );
     const background = await page.page
@@ -335,8 +336,13 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
   });
 
   it('shows a reader without the write permission the pages and no buttons; the server refuses its delete', async () => {
-    const page = await openEditor('viewer');
+    // In Chinese, as the editor is when the browser asks for it.
+    const page = await openEditor('viewer', 'zh-CN');
     expect(await textIn(page, KITCHEN, '1')).to.include('Hello kitchen');
+    expect(await page.page.locator('.device-cloud-sidebar-note').innerText()).to.equal(
+      '仅显示从此 Node-RED 推送的内容：其他客户端或其他 Node-RED 推送的内容无从得知。',
+    );
+    expect(await page.page.locator(`${slot(KITCHEN, '1')} .device-cloud-sidebar-badge`).innerText()).to.equal('持久');
     expect(await page.page.locator('.device-cloud-sidebar [data-action]').count()).to.equal(0);
     sim.clearRequests();
     const refused = await page.page.evaluate(

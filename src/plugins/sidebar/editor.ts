@@ -69,9 +69,18 @@ class DeviceCloudSidebar {
       .on('click', () => this.refresh());
     this.header.append(search, refresh);
     this.content.append(this.header, $('<div class="device-cloud-sidebar-note"></div>').text(t('asPushed')), this.body);
-    RED.comms.subscribe(PAGES_TOPIC, () => this.readPages());
-    RED.events.on('deploy', () => this.refresh());
+    // Read only while the tab is shown; showing it reads everything again (see onchange below).
+    RED.comms.subscribe(PAGES_TOPIC, () => {
+      if (this.shown()) this.readPages();
+    });
+    RED.events.on('deploy', () => {
+      if (this.shown()) this.refresh();
+    });
     setInterval(() => this.updateTimes(), CLOCK_MS);
+  }
+
+  private shown(): boolean {
+    return this.content.is(':visible');
   }
 
   /** The pages and every account's devices. */
@@ -195,7 +204,8 @@ class DeviceCloudSidebar {
       ),
       $('<span class="device-cloud-sidebar-count"></span>').text(`${pages.length}/5`),
     );
-    if (canWrite && pages.length > 0) {
+    // Also for a device with nothing recorded: what other clients pushed goes too.
+    if (canWrite) {
       header.append(
         this.button('fa-trash', t('deleteAll'), 'delete-all', () =>
           this.confirm(t('confirmDeleteAll', { device: device.alias || device.deviceId }), t('delete'), () =>
@@ -386,6 +396,8 @@ RED.plugins.registerPlugin('device-cloud-sidebar', {
       enableOnEdit: true,
       onchange: () => sidebar.refresh(),
     });
-    RED.events.on('flows:loaded', () => sidebar.refresh());
+    RED.events.on('flows:loaded', () => {
+      if (sidebar.content.is(':visible')) sidebar.refresh();
+    });
   },
 });
