@@ -70,8 +70,9 @@ async function deletePage(RED: NodeAPI, req: HttpRequest, res: HttpResponse): Pr
   const account = deployedAccount(RED, req.params.account);
   const device = deviceId(req.params.deviceId);
   const page: PageId | typeof ALL_PAGES = req.params.pageId === ALL_PAGES ? ALL_PAGES : pageId(req.params.pageId);
-  const author = { id: '', name: '', z: '' };
-  res.status(200).json(await actOnDevice(pageDeleteAction, account, device, { pageId: page }, author));
+  // A delete leaves no page behind, so the record names no node for it.
+  const nobody = { id: '', name: '', z: '' };
+  res.status(200).json(await actOnDevice(pageDeleteAction, account, device, { pageId: page }, nobody));
 }
 
 async function pushAgain(RED: NodeAPI, req: HttpRequest, res: HttpResponse): Promise<void> {

@@ -53,7 +53,13 @@ export class PageRecordService {
     const unwritten = this.record.unwrittenImage(image.digest);
     if (unwritten) return { data: unwritten, image };
     if (!this.folder) return undefined;
-    return { data: await this.folder.readImage(image), image };
+    try {
+      return { data: await this.folder.readImage(image), image };
+    } catch (error) {
+      // Removed from the folder by hand since the record was read.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   /** Resolves once every change so far is on disk. */
