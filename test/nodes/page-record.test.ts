@@ -17,6 +17,8 @@ import { eventually, until } from '../support/until';
 const BLACK = [0, 0, 0] as const;
 /** The tests' plugin that answers once the runtime's messages have settled (see test/fixtures/settled-plugin). */
 const SETTLED_PLUGIN = path.join(FIXTURES, 'settled-plugin');
+/** "secret-pass" as adminAuth wants a password: its bcrypt hash (4 rounds, quick to check). */
+const SECRET_PASS_HASH = '$2b$04$krMuB0Ns7/tN/bLcRa7JQOiSRMh2X.2OTECGMMMAERCAmUTfMcOt.';
 
 interface ListedPage {
   account: string;
@@ -327,8 +329,7 @@ describe('the page record and its admin API', function () {
   });
 
   it('under adminAuth refuses an anonymous reader, and a reader without the write permission its delete', async () => {
-    const bcrypt = (await import('bcryptjs')) as unknown as { hashSync(text: string, rounds: number): string };
-    const password = bcrypt.hashSync('secret-pass', 4);
+    const password = SECRET_PASS_HASH;
     server = await NodeRedServer.start({
       userDir,
       flows: pageRecordFlows(sim.url, picture),
