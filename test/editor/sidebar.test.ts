@@ -5,7 +5,8 @@
  * the pages and no buttons (and the server refuses its delete), and a corrupt record file is survived.
  *
  * The steps build on each other (one Node-RED, one record), in order.
- * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/sidebar.png for the README.
+ * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/sidebar.png for the README; DEVICE_CLOUD_SIDEBAR_SHOTS=<folder> keeps
+ * the light and the dark picture there (otherwise in a temporary folder), to look at.
  */
 import { expect } from 'chai';
 import fs from 'node:fs';
