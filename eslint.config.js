@@ -6,7 +6,17 @@ const prettier = require('eslint-config-prettier');
 const globals = require('globals');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'coverage/', '.node-red-user/', 'nodes/icons/', 'nodes/locales/', 'resources/'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      '.node-red-user/',
+      'nodes/icons/',
+      'nodes/locales/',
+      'plugins/locales/',
+      'resources/',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.js'],
@@ -32,7 +42,7 @@ module.exports = tseslint.config(
   },
   {
     // The editor's code runs in the browser: typed against the editor's own project.
-    files: ['src/editor/**/*.ts', 'src/nodes/*/editor*.ts'],
+    files: ['src/editor/**/*.ts', 'src/nodes/*/editor*.ts', 'src/plugins/*/editor*.ts'],
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: { projectService: false, project: './src/editor/tsconfig.json', tsconfigRootDir: __dirname },

@@ -84,6 +84,15 @@ describe('the npm package', function () {
     ).to.deep.equal([]);
     expect(files.filter((file) => /^nodes\/locales\/[^/]+\/device-cloud\.(html|json)$/.test(file))).to.have.length(4);
     expect(files).to.include('resources/device-cloud-editor.js');
+    // The editor's sidebar plugin: its entry, its editor part and its catalogs.
+    expect(Object.values(pkg['node-red'].plugins ?? {})).to.deep.equal(['plugins/device-cloud-sidebar.js']);
+    expect(files).to.include.members([
+      'plugins/device-cloud-sidebar.js',
+      'plugins/device-cloud-sidebar.html',
+      'plugins/locales/en-US/device-cloud-sidebar.json',
+      'plugins/locales/zh-CN/device-cloud-sidebar.json',
+      'dist/plugins/sidebar/index.js',
+    ]);
   });
 
   it('holds every file a link of the README or of the documents it ships points to', async () => {
@@ -158,6 +167,11 @@ describe('the npm package', function () {
     const types = nodes.filter((set) => set.module === pkg.name).flatMap((set) => set.types);
     expect(types).to.include.members(['device-cloud-account', 'device-cloud-devices']);
     expect(nodes.filter((set) => set.module === pkg.name && set.err)).to.deep.equal([]);
+    const plugins = (await jsonOf(`${base}/plugins`)) as { module: string; plugins: { id: string }[]; err?: string }[];
+    const sidebar = plugins.filter((set) => set.module === pkg.name);
+    expect(sidebar.map((set) => [set.plugins.map((plugin) => plugin.id), set.err])).to.deep.equal([
+      [['device-cloud-sidebar'], undefined],
+    ]);
 
     const inject = (): Promise<boolean> =>
       fetch(`${base}/inject/go`, { method: 'POST' }).then(

@@ -74,13 +74,39 @@ interface EditorRED {
     on(event: 'registry:node-type-added', handler: (type: string) => void): void;
     on(event: 'flows:loaded', handler: () => void): void;
     on(event: 'nodes:add', handler: (node: EditorNode) => void): void;
+    on(event: 'deploy', handler: () => void): void;
   };
   editor: {
     createEditor(options: { id: string; mode: string; value: string }): EditorCodeEditor;
     validateNode(node: EditorNode): void;
   };
-  view: { redraw(full?: boolean): void };
-  sidebar: { help: { show(type: string): void } };
+  view: { redraw(full?: boolean): void; reveal(id: string): void };
+  sidebar: {
+    help: { show(type: string): void };
+    addTab(tab: {
+      id: string;
+      label: string;
+      name: string;
+      iconClass: string;
+      content: JQuery;
+      toolbar?: JQuery;
+      enableOnEdit?: boolean;
+      onchange?: () => void;
+    }): void;
+  };
+  plugins: { registerPlugin(id: string, definition: { onadd?: () => void }): void };
+  comms: { subscribe(topic: string, handler: (topic: string, message: unknown) => void): void };
+  user: { hasPermission(permission: string): boolean };
+  notify(
+    message: string | JQuery,
+    options: {
+      type?: 'warning' | 'error' | 'success' | 'compact';
+      modal?: boolean;
+      fixed?: boolean;
+      timeout?: number;
+      buttons?: { text: string; class?: string; click(): void }[];
+    },
+  ): { close(): void };
   settings: { get(name: string): unknown };
   i18n: { lang(): string | undefined };
   utils: { validateTypedProperty(value: unknown, type: string, opt?: object): true | string | false };

@@ -10,16 +10,18 @@
 import type { CallOptions, ServiceClient } from '../lib/client';
 import { asDeviceCloudError, DeviceCloudError } from '../lib/errors';
 import type { Preload } from '../lib/loading';
-import { digestOf, type PushContent } from '../lib/push-memory';
+import { digestOfContent, type PageContent } from '../lib/page-record/content';
+import type { PageAuthor } from '../lib/page-record/record';
 import { isSuperseded, type SupersededPush } from '../lib/types';
-import { boolean, deviceId, type DeviceId, type PageId } from '../lib/values';
+import { boolean, deviceId, pageId as parsePageId, type DeviceId, type PageId } from '../lib/values';
 import type { AccountNode } from './account-link';
 import { prepareWith } from './action-node';
 import { ALL_DEVICES, deviceTargets } from './targets';
 import type { Inputs } from './inputs';
 import type { NodeRuntime } from './node-folder';
 import { defineNode, Failure, type MessageContext, type Outcome } from './lifecycle';
-import type { NodeAPI, NodeMessage } from './node-red-api';
+import type { Node, NodeAPI, NodeMessage } from './node-red-api';
+import { pageRecord } from './page-record';
 import { COMMON, type Translator } from './status';
 
 export interface DeviceActionSpec<Input, Output> {
@@ -30,10 +32,15 @@ export interface DeviceActionSpec<Input, Output> {
   run(client: ServiceClient, deviceId: DeviceId, input: Input, options: CallOptions): Promise<Output | SupersededPush>;
   /** Short status text after success on one device. */
   status(output: Output, input: Input, RED: Translator): string;
-  /** A push: the page it goes to and what makes two pushes the same, for `skipUnchanged`. */
+  /**
+   * A push: the page it goes to, what it puts there (recorded, and what makes two pushes the same, for
+   * `skipUnchanged`), the page the service's answer names, and the input that sends recorded content again.
+   */
   push?: {
     pageId(input: Input): PageId | undefined;
-    content(input: Input): PushContent;
+    content(input: Input): PageContent;
+    answeredPage(output: Output): string | undefined;
+    again(content: PageContent, pageId: PageId): Input | Promise<Input>;
   };
   /** The pages a success empties, which the push memory forgets. */
   empties?(input: Input): PageId | 'all';
@@ -62,9 +69,12 @@ interface Work<Input> {
   account: AccountNode;
   input: Input;
   pageId: PageId | undefined;
+  content: PageContent | undefined;
   digest: string | undefined;
   skipUnchanged: boolean;
   options: CallOptions;
+  /** The node the page record names for a push. */
+  author: PageAuthor;
 }
 
 export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, Output>): NodeRuntime {
@@ -84,20 +94,22 @@ export function defineDeviceAction<Input, Output>(spec: DeviceActionSpec<Input, 
 async function handleMessage<Input, Output>(
   RED: NodeAPI,
   spec: DeviceActionSpec<Input, Output>,
-  { msg, inputs, account, signal, texts }: MessageContext,
+  { msg, node, inputs, account, signal, texts }: MessageContext,
 ): Promise<Outcome> {
   const targets = await prepareWith(deviceTargets, inputs);
   const input = await prepareWith((given) => spec.prepare(given), inputs);
   const skipUnchanged = spec.push ? await prepareWith(skipUnchangedOption, inputs) : false;
   const pageId = spec.push?.pageId(input);
-  const digest = spec.push && pageId ? digestOf(spec.push.content(input)) : undefined;
+  const content = spec.push?.content(input);
+  const digest = content && pageId ? digestOfContent(content) : undefined;
   const client = account.client();
 
   const devices =
     targets === ALL_DEVICES ? (await client.devices.list({ signal })).map((device) => device.deviceId) : targets.ids;
   // The devices of one message wait in one place of the account's queue: "all" on a large account cannot fill it.
   const options: CallOptions = devices.length > 1 ? { signal, group: {} } : { signal };
-  const work: Work<Input> = { client, account, input, pageId, digest, skipUnchanged, options };
+  const author = authorOf(node);
+  const work: Work<Input> = { client, account, input, pageId, content, digest, skipUnchanged, options, author };
   const results = await Promise.all(devices.map((device) => runOnDevice(spec, work, device, targets === ALL_DEVICES)));
 
   if (targets !== ALL_DEVICES && !targets.fanOut) {
@@ -128,10 +140,70 @@ async function runOnDevice<Input, Output>(
     const output = await spec.run(work.client, id, work.input, work.options);
     if (isSuperseded(output)) return { deviceId: id, superseded: output };
     if (pageId && digest) account.pushes.remember(id, pageId, digest, turn);
+    record(spec, work, id, output);
     return { deviceId: id, output };
   } catch (error) {
     return { deviceId: device, error: asDeviceCloudError(error) };
   }
+}
+
+/** What a call the service accepted changed on the device's pages, in the page record. */
+function record<Input, Output>(spec: DeviceActionSpec<Input, Output>, work: Work<Input>, id: DeviceId, output: Output) {
+  const pages = pageRecord()?.record;
+  if (!pages) return;
+  if (spec.push && work.content) {
+    const page = pageOf(spec.push.answeredPage(output)) ?? work.pageId;
+    if (page === undefined) return;
+    const place = { account: work.account.id, deviceId: id, pageId: page };
+    pages.pushed(place, work.content, work.pageId !== undefined, work.author);
+    return;
+  }
+  const emptied = spec.empties?.(work.input);
+  if (emptied !== undefined) pages.cleared(work.account.id, id, emptied);
+}
+
+function pageOf(answered: string | undefined): PageId | undefined {
+  try {
+    return answered === undefined ? undefined : parsePageId(answered);
+  } catch {
+    return undefined;
+  }
+}
+
+function authorOf(node: Pick<Node, 'id' | 'name' | 'z'>): PageAuthor {
+  return { id: node.id, name: node.name ?? '', z: node.z ?? '' };
+}
+
+/**
+ * One call on one device as a node of the spec makes it (the account's order per page, the push memory, the page
+ * record), for the editor's page actions: `author` is the node the record names for a push.
+ */
+export async function actOnDevice<Input, Output>(
+  spec: DeviceActionSpec<Input, Output>,
+  account: AccountNode,
+  device: DeviceId,
+  input: Input,
+  author: PageAuthor,
+): Promise<Output | SupersededPush> {
+  const pageId = spec.push?.pageId(input);
+  const content = spec.push?.content(input);
+  const digest = content && pageId ? digestOfContent(content) : undefined;
+  const work: Work<Input> = {
+    client: account.client(),
+    account,
+    input,
+    pageId,
+    content,
+    digest,
+    skipUnchanged: false,
+    options: {},
+    author,
+  };
+  const result = await runOnDevice(spec, work, device, false);
+  if ('error' in result) throw result.error;
+  if ('superseded' in result) return result.superseded;
+  if ('skipped' in result) throw new DeviceCloudError('internal', 'a page action was skipped as unchanged');
+  return result.output;
 }
 
 /** A list or "all": a copy of the message per device that succeeded; one error that names every failed device. */

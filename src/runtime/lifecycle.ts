@@ -37,6 +37,8 @@ export interface StartContext extends LocalStartContext {
 /** What a message handler has at hand. */
 export interface LocalMessageContext {
   msg: NodeMessage;
+  /** The node handling the message. */
+  node: Node;
   inputs: Inputs;
   signal: AbortSignal;
   texts: Translator;
@@ -182,7 +184,7 @@ function registerNode<Running>(
           setStatus({ fill: 'blue', shape: 'dot', text: texts._(lifecycle.busyText ?? COMMON.status.requesting) });
         }
         const inputs = new Inputs(RED, node, config, msg);
-        const context = { msg, inputs, account: current as AccountNode, signal, texts };
+        const context = { msg, node, inputs, account: current as AccountNode, signal, texts };
         const outcome = await lifecycle.handle(context, started as Running);
         if (outcome.status) setStatus(outcome.status);
         if (outcome.further) {

@@ -36,6 +36,8 @@ export interface Node {
   id: string;
   type: string;
   name?: string;
+  /** The flow (tab or subflow) the node is on. */
+  z?: string;
   credentials?: Record<string, string | undefined>;
   on(event: 'input', handler: (msg: NodeMessage, send: SendFunction, done: DoneFunction) => void): void;
   on(event: 'close', handler: (removed: boolean, done: () => void) => void): void;
@@ -91,7 +93,11 @@ export interface NodeAPI {
   httpAdmin: {
     get(path: string, ...handlers: Middleware[]): void;
     post(path: string, ...handlers: Middleware[]): void;
+    delete(path: string, ...handlers: Middleware[]): void;
   };
+  /** Messages to every open editor (Node-RED's comms); `retain` keeps the last one for editors that connect later. */
+  comms?: { publish(topic: string, data: unknown, retain: boolean): void };
+  log?: { warn(message: unknown): void };
   auth: { needsPermission(permission: string): Middleware };
   /** Node-RED's settings; `userDir` is where its flows and a user's files live. */
   settings?: { userDir?: string };

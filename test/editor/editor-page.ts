@@ -61,7 +61,7 @@ export const UI_TIMEOUT_MS = 20_000;
 /** How long a press's or a deploy's messages may take to settle and reach the page (the plugin gives up after 20 s). */
 const SETTLED_MS = 30_000;
 /** The plugin that tells the editor when the runtime's messages have settled. */
-const SETTLED_PLUGIN = path.join(FIXTURES, 'settled-plugin');
+export const SETTLED_PLUGIN = path.join(FIXTURES, 'settled-plugin');
 const SETTLED_TOPIC = 'device-cloud-test/settled';
 export const WRITE_SCREENSHOTS = process.env.DEVICE_CLOUD_SCREENSHOTS === '1';
 export const DOCS = path.join(ROOT, 'docs');
@@ -119,7 +119,10 @@ interface JQueryLike {
   attr(name: string): string | undefined;
   is(selector: string): boolean;
   remove(): JQueryLike;
-  ajax(options: { url: string; type: string }): { fail(callback: (xhr: { status: number }) => void): unknown };
+  ajax(options: { url: string; type: string }): {
+    fail(callback: (xhr: { status: number }) => void): unknown;
+    then(done: () => void, failed: (xhr: { status: number }) => void): unknown;
+  };
   fx: { off: boolean };
   [index: number]: HTMLElement;
 }

@@ -36,16 +36,22 @@ const KEPT_OUTPUT_CHARS = 20_000;
  * so also each of `modules` (package folders).
  */
 function linkPackages(userDir: string, modules: string[]): void {
-  const dependencies: Record<string, string> = {};
+  const manifestFile = path.join(userDir, 'package.json');
+  const dependencies: Record<string, string> = fs.existsSync(manifestFile)
+    ? ((JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ??
+      {})
+    : {};
   for (const folder of [ROOT, ...modules]) {
     const { name } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string };
     const link = path.join(userDir, 'node_modules', ...name.split('/'));
+    // A package installed there already (from its tarball, say) stays.
+    if (fs.existsSync(link)) continue;
     fs.mkdirSync(path.dirname(link), { recursive: true });
     fs.symlinkSync(folder, link, 'junction');
     dependencies[name] = `file:${folder}`;
   }
   const manifest = { name: 'node-red-test-user-dir', version: '0.0.0', private: true, dependencies };
-  fs.writeFileSync(path.join(userDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /**
@@ -85,6 +91,11 @@ export interface NodeRedServerOptions {
   echo?: boolean;
   /** More packages (folders) to install beside ours, such as a plugin of the tests. */
   modules?: string[];
+  /**
+   * A user directory of the caller's, used instead of a new one and left in place by stop(), so that Node-RED can
+   * start there again; a package installed there already (test/support/installed-package.ts) is not linked over.
+   */
+  userDir?: string;
 }
 
 export interface AdminAnswer {
@@ -122,9 +133,10 @@ export class NodeRedServer {
     settings = {},
     echo = false,
     modules = [],
+    userDir: installedIn,
   }: NodeRedServerOptions = {}): Promise<NodeRedServer> {
-    const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
-    const server = new NodeRedServer(userDir);
+    const userDir = installedIn ?? fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
+    const server = new NodeRedServer(userDir, installedIn === undefined);
     try {
       linkPackages(userDir, modules);
       writeFlows(userDir, flows, credentials);
@@ -141,8 +153,11 @@ export class NodeRedServer {
     return server;
   }
 
-  constructor(userDir: string) {
+  private readonly ownsUserDir: boolean;
+
+  constructor(userDir: string, ownsUserDir = true) {
     this.userDir = userDir;
+    this.ownsUserDir = ownsUserDir;
   }
 
   private launch(): void {
@@ -260,10 +275,10 @@ export class NodeRedServer {
     await this.startedFlows();
   }
 
-  /** Ends Node-RED (SIGTERM, then SIGKILL after a grace period) and removes the user directory. */
+  /** Ends Node-RED (SIGTERM, then SIGKILL after a grace period) and removes the user directory if it made it. */
   async stop(): Promise<void> {
     await this.end();
-    fs.rmSync(this.userDir, { recursive: true, force: true });
+    if (this.ownsUserDir) fs.rmSync(this.userDir, { recursive: true, force: true });
   }
 
   private async end(): Promise<void> {

@@ -15,7 +15,7 @@ export interface PackageJson {
   version: string;
   files: string[];
   engines: Record<string, string>;
-  'node-red': { version?: string; nodes: Record<string, string> };
+  'node-red': { version?: string; nodes: Record<string, string>; plugins?: Record<string, string> };
   [field: string]: unknown;
 }
 

@@ -4,6 +4,7 @@ import { describeThrown, DeviceCloudError } from '../../lib/errors';
 import { PushMemory } from '../../lib/push-memory';
 import type { AccountNode } from '../../runtime/account-link';
 import { registerDevicesEndpoint } from './devices-endpoint';
+import { pageRecord } from '../../runtime/page-record';
 import { preloadAtDeploy } from '../../runtime/preload';
 import { migrate, type Migration } from '../../runtime/config-versions';
 import type { NodeRuntime } from '../../runtime/node-folder';
@@ -74,7 +75,8 @@ function register(RED: NodeAPI, migrations: readonly Migration[]): void {
 
     node.on('close', (_removed, done) => {
       node.pushes.clear();
-      const closing = client ? client.close() : Promise.resolve();
+      // What the account's nodes last pushed is on disk before a restart or a redeploy goes on.
+      const closing = Promise.all([client ? client.close() : undefined, pageRecord()?.settled()]);
       closing.then(
         () => done(),
         () => done(),

@@ -10,7 +10,8 @@ import {
   type StructuredTextPush,
   type TextPush,
 } from '../../lib/values';
-import { defineDeviceAction } from '../../runtime/device-action-node';
+import type { PageContent } from '../../lib/page-record/content';
+import { defineDeviceAction, type DeviceActionSpec } from '../../runtime/device-action-node';
 import { optionalPageId, textOf } from '../../runtime/targets';
 import type { Inputs } from '../../runtime/inputs';
 import { TEXT_MODES } from './settings';
@@ -36,7 +37,7 @@ async function structuredContent(inputs: Inputs): Promise<{ title?: string; body
   return content;
 }
 
-export default defineDeviceAction<TextInput, PushResult>({
+export const displayTextAction: DeviceActionSpec<TextInput, PushResult> = {
   type: 'device-cloud-display-text',
   async prepare(inputs) {
     const mode = await inputs.get('mode', 'mode', 'text');
@@ -59,9 +60,28 @@ export default defineDeviceAction<TextInput, PushResult>({
       : client.display.pushText(deviceId, input, options),
   push: {
     pageId: (input) => input.pageId,
-    content: (input) =>
-      input.mode === 'structured' ? ['structured', input.title, input.body] : ['text', input.text, input.fontSize],
+    content: (input): PageContent =>
+      input.mode === 'structured'
+        ? { kind: 'structured-text', title: input.title, body: input.body, options: {} }
+        : { kind: 'text', text: input.text, options: input.fontSize === undefined ? {} : { fontSize: input.fontSize } },
+    answeredPage: (result) => result.pageId,
+    // The record's content passes the same rules again: a record file may have been edited by hand.
+    again(content, pageId) {
+      if (content.kind === 'structured-text') {
+        return { mode: 'structured', pageId, ...structuredText(content.title, content.body) };
+      }
+      if (content.kind !== 'text') throw invalid('kind', 'must be text or structured-text', content.kind);
+      const size = content.options.fontSize;
+      return {
+        mode: 'text',
+        pageId,
+        text: displayText(content.text),
+        fontSize: size === undefined ? undefined : fontSize(size),
+      };
+    },
   },
   status: (result, input, RED) =>
     RED._('device-cloud-display-text.status.pushed', { page: result.pageId ?? input.pageId ?? '-' }),
-});
+};
+
+export default defineDeviceAction(displayTextAction);

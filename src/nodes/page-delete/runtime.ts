@@ -1,10 +1,10 @@
 import type { PageDeleted } from '../../lib/client';
 import { invalid } from '../../lib/errors';
 import { ALL_PAGES, pageId, type PageId } from '../../lib/values';
-import { defineDeviceAction } from '../../runtime/device-action-node';
+import { defineDeviceAction, type DeviceActionSpec } from '../../runtime/device-action-node';
 
 /** Deleting every page is never the result of a missing value: it takes the dialog's "all" or msg.pageId "all". */
-export default defineDeviceAction<{ pageId: PageId | typeof ALL_PAGES }, PageDeleted>({
+export const pageDeleteAction: DeviceActionSpec<{ pageId: PageId | typeof ALL_PAGES }, PageDeleted> = {
   type: 'device-cloud-page-delete',
   async prepare(inputs) {
     const page = await inputs.get('pageId');
@@ -19,4 +19,6 @@ export default defineDeviceAction<{ pageId: PageId | typeof ALL_PAGES }, PageDel
     result.pageId === 'all'
       ? RED._('device-cloud-page-delete.status.deletedAll')
       : RED._('device-cloud-page-delete.status.deleted', { page: result.pageId }),
-});
+};
+
+export default defineDeviceAction(pageDeleteAction);
