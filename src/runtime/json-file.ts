@@ -1,11 +1,7 @@
-/**
- * A small JSON file a node keeps in Node-RED's user directory: read whole, written whole and atomically (a temporary
- * file beside it, flushed, then renamed over it), so that a crash or a power cut leaves the old file or the new one,
- * never half of one.
- */
-import { randomBytes } from 'node:crypto';
+/** A small JSON file a node keeps in Node-RED's user directory: read whole, written whole and atomically. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../lib/atomic-file';
 
 export type JsonFileRead =
   | { kind: 'missing' }
@@ -30,21 +26,7 @@ export async function readJsonFile(file: string): Promise<JsonFileRead> {
 
 /** Writes `value` as JSON to `file`, making its folder if need be. */
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await fs.open(temporary, 'w', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(value)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(file, `${JSON.stringify(value)}\n`);
 }
 
 /** The files of `folder` whose names start with `prefix` beyond the `most` written last, removed; none is an error. */

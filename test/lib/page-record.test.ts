@@ -96,7 +96,7 @@ describe('the page record folder', () => {
     record.pushed(place('a', 'D1', '1'), text('before'), true, NODE);
     await saved(record, folder);
     // What a crash in the middle of the next write leaves: a part of the new list under its temporary name.
-    fs.writeFileSync(path.join(dir, `pages.json.999.1.writing`), '{"version":1,"pages":[{"acc');
+    fs.writeFileSync(path.join(dir, `pages.json.0123456789ab.tmp`), '{"version":1,"pages":[{"acc');
     expect(folder.load().pages.map((page) => page.text)).to.deep.equal(['before']);
 
     record.pushed(place('a', 'D1', '1'), text('after'), true, NODE);

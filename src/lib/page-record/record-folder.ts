@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomically } from '../atomic-file';
 import type { SentFormat } from '../images/image-file';
 import { PAGE_IDS, type PageId } from '../values/ids';
 import { PAGE_KINDS, type PageKind } from './content';
@@ -17,7 +18,7 @@ export const RECORD_FILE = 'pages.json';
 const FORMAT_VERSION = 1;
 const EXTENSIONS: Record<SentFormat, string> = { png: 'png', jpeg: 'jpg' };
 const IMAGE_FILE = /^[0-9a-f]{64}\.(png|jpg)$/;
-const TEMPORARY = '.writing';
+const TEMPORARY = '.tmp';
 
 /** What a load found: the pages, and what was wrong with the folder (a missing folder is nothing wrong). */
 export interface LoadedRecord {
@@ -26,8 +27,6 @@ export interface LoadedRecord {
 }
 
 export class RecordFolder {
-  private temporaries = 0;
-
   constructor(readonly dir: string) {}
 
   /** Reads the record; a file that cannot be read or parsed, or a page that does not hold, is a problem, not a throw. */
@@ -92,15 +91,7 @@ export class RecordFolder {
   }
 
   private async replace(name: string, data: Buffer): Promise<void> {
-    const temporary = path.join(this.dir, `${name}.${process.pid}.${++this.temporaries}${TEMPORARY}`);
-    const handle = await fs.promises.open(temporary, 'w');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.promises.rename(temporary, path.join(this.dir, name));
+    await writeFileAtomically(path.join(this.dir, name), data);
   }
 
   /** A saved page, checked field by field; undefined when it does not hold or a picture of it is missing. */
