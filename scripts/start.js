@@ -87,12 +87,13 @@ async function startService(options) {
   const serverFile = path.join(ROOT, 'dist', 'simulator', 'server.js');
   if (!fs.existsSync(serverFile))
     throw new StartError('dist/ is missing: run npm run build (or npm start without DEVICE_CLOUD_SKIP_BUILD)');
-  const { startSimulator } = require(serverFile);
+  const { startSimulator, EXAMPLE_DEVICES } = require(serverFile);
   let simulator;
   try {
     simulator = await startSimulator({
       port: options.simulatorPort,
       host: '127.0.0.1',
+      devices: [...EXAMPLE_DEVICES],
       log: (line) => console.log(`[simulator] ${line}`),
     });
   } catch (error) {

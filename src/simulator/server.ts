@@ -41,7 +41,7 @@ export interface SimulatorOptions {
   host?: string;
   /** Default 'sim-key'. */
   apiKey?: string;
-  /** Default: DEFAULT_DEVICES. */
+  /** Default: DEFAULT_DEVICES (two); the command line and npm start give EXAMPLE_DEVICES. */
   devices?: SimDevice[];
   /** Optional request log; never given the API key. */
   log?: (line: string) => void;
@@ -81,6 +81,16 @@ export const DEFAULT_API_KEY = 'sim-key';
 export const DEFAULT_DEVICES: readonly SimDevice[] = [
   { deviceId: 'AA:BB:CC:DD:EE:01', alias: 'Kitchen', board: 'esp32-c3' },
   { deviceId: 'AA:BB:CC:DD:EE:02', alias: 'Hallway', board: 'esp32-s3' },
+];
+/**
+ * The household the example flows use, one page of one device per example (page 5 of each is the every-device
+ * example's): what `npx device-cloud-simulator` and npm start offer. The first two are DEFAULT_DEVICES.
+ */
+export const EXAMPLE_DEVICES: readonly SimDevice[] = [
+  ...DEFAULT_DEVICES,
+  { deviceId: 'AA:BB:CC:DD:EE:03', alias: 'Living room', board: 'esp32-s3' },
+  { deviceId: 'AA:BB:CC:DD:EE:04', alias: 'Bedroom', board: 'esp32-c3' },
+  { deviceId: 'AA:BB:CC:DD:EE:05', alias: 'Garage', board: 'esp32-c3' },
 ];
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
