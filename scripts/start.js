@@ -285,9 +285,12 @@ function printBanner(editorUrl, service, userDir, firstStart) {
     '',
     'Device Cloud for Node-RED is running',
     `  Node-RED editor:  ${editorUrl}`,
-    service.simulator
-      ? `  Device screens:   ${service.baseUrl}/   (the simulator)`
-      : `  Service:          ${service.baseUrl}   (DEVICE_CLOUD_BASE_URL)`,
+    ...(service.simulator
+      ? [
+          `  Device screens:   ${service.baseUrl}/   (the simulator)`,
+          `  Simulator key:    ${service.apiKey}   (already in the account of the examples)`,
+        ]
+      : [`  Service:          ${service.baseUrl}   (DEVICE_CLOUD_BASE_URL)`]),
     `  User directory:   ${shownDir}${firstStart ? '   (new: one tab per example flow)' : ''}`,
     '  Press the button of an inject node to run an example. Stop with Ctrl+C.',
     '',

@@ -253,6 +253,7 @@ describe('npm start (scripts/start.js)', function () {
   it('prints where the editor and the device screens are', () => {
     expect(started.output).to.include(`Node-RED editor:  ${started.editor}/`);
     expect(started.output).to.include(`Device screens:   ${started.simUrl}/`);
+    expect(started.output).to.include('Simulator key:    sim-key');
   });
 
   it('serves the Node-RED editor and the simulator page', async () => {

@@ -108,7 +108,7 @@ function readingLines(readings: Readonly<ServiceReadings>): string[] {
 function printBanner(simulator: Simulator): void {
   const keyLine =
     simulator.apiKey === DEFAULT_API_KEY
-      ? `API key:    ${DEFAULT_API_KEY}`
+      ? `API key:    ${DEFAULT_API_KEY}   (the only key it accepts: put it in the account node)`
       : 'API key:    the key given with --key (or SIM_API_KEY)';
   console.log(
     [
