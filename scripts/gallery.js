@@ -43,7 +43,9 @@ function morningBrief() {
       today: Date.now(),
       weather: Object.values(answers.weatherAnswer.service_response)[0].forecast[0],
       events: Object.values(answers.payload.service_response).flatMap((calendar) => calendar.events),
-      todos: [...titles, 'Wash the car', 'Mend the fence'].map((title) => ({ title })),
+      todos: [...titles, 'Wash the car', 'Mend the fence', 'Sort the post', 'Clean the oven'].map((title) => ({
+        title,
+      })),
     },
   };
   const render = nodeNamed(nodes, 'morning page');
