@@ -19,6 +19,7 @@ import { ExampleRun, type FlowNode } from './support/example-run';
 import { ROOT } from './support/package-files';
 import { until } from './support/until';
 import { compact, readText } from './render/support';
+import { PageRenderer } from '../dist/lib/render';
 import { EXAMPLE_DEVICES, type SimImagePage, type Simulator } from '../dist/simulator/server';
 
 const LIVING_ROOM = 'AA:BB:CC:DD:EE:03';
@@ -57,12 +58,22 @@ async function coloursOf(png: Buffer): Promise<Set<string>> {
   return colours;
 }
 
-/** A picture of a word in large black letters on white, as a photo in the folder. */
-function pictureOfWord(word: string, background = 'white'): Promise<Buffer> {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="${background}"/>` +
-    `<text x="400" y="340" font-family="DejaVu Sans, sans-serif" font-size="120" font-weight="bold" text-anchor="middle">${word}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+/** A picture of a word in large black letters on white, as a photo in the folder (drawn with the package's fonts: a test machine may have none). */
+async function pictureOfWord(word: string): Promise<Buffer> {
+  const renderer = new PageRenderer();
+  try {
+    const template = `<div style="display:flex;align-items:center;justify-content:center;width:100%;height:100%;font-size:120px;font-weight:bold">${word}</div>`;
+    return await renderer.render({ template, width: 800, height: 600 });
+  } finally {
+    await renderer.close();
+  }
+}
+
+/** A picture of one colour, as a photo in the folder. */
+function pictureOfColour(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 const pushes = (sim: Simulator) => sim.requests.filter((request) => request.path.includes('/display/'));
@@ -135,8 +146,8 @@ describe('journeys: the examples people build', function () {
     });
 
     it('draws for the four-colour display when its render node says bwry: only black, white, red and yellow', async () => {
-      fs.writeFileSync(path.join(folder, 'flag.png'), await pictureOfWord('', '#d01010'));
-      fs.writeFileSync(path.join(folder, 'sun.png'), await pictureOfWord('', '#f0e020'));
+      fs.writeFileSync(path.join(folder, 'flag.png'), await pictureOfColour('#d01010'));
+      fs.writeFileSync(path.join(folder, 'sun.png'), await pictureOfColour('#f0e020'));
       const nodes = example('photo-frame');
       (named(nodes, 'the photo folder') as FlowNode & { rules: { to: string }[] }).rules[0].to = folder;
       Object.assign(named(nodes, 'fitted and dithered'), { colors: 'bwry', dither: 'floyd-steinberg' });
