@@ -34,6 +34,8 @@ const LINKED_PARTS = ['dist', 'nodes', 'resources'];
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 const STOP_GRACE_MS = 10_000;
+/** How often npm start looks whether the process that started it is still there. */
+const ORPHAN_CHECK_MS = 500;
 
 class StartError extends Error {}
 
@@ -87,12 +89,13 @@ async function startService(options) {
   const serverFile = path.join(ROOT, 'dist', 'simulator', 'server.js');
   if (!fs.existsSync(serverFile))
     throw new StartError('dist/ is missing: run npm run build (or npm start without DEVICE_CLOUD_SKIP_BUILD)');
-  const { startSimulator } = require(serverFile);
+  const { startSimulator, EXAMPLE_DEVICES } = require(serverFile);
   let simulator;
   try {
     simulator = await startSimulator({
       port: options.simulatorPort,
       host: '127.0.0.1',
+      devices: [...EXAMPLE_DEVICES],
       log: (line) => console.log(`[simulator] ${line}`),
     });
   } catch (error) {
@@ -233,15 +236,24 @@ function reconcileAccounts(flowFile, service, sharedAccountId) {
 
 // --- Node-RED ------------------------------------------------------------------
 
+/**
+ * Node-RED runs with a channel to this process (stop-with-parent.js): when this process ends in any way, a kill -9
+ * included, the channel closes and Node-RED stops itself, so no Node-RED is left behind holding the port.
+ */
 function startNodeRed(userDir, settingsFile) {
   const redJs = path.join(path.dirname(require.resolve('node-red/package.json', { paths: [ROOT] })), 'red.js');
   const env = { ...process.env };
   delete env.DEVICE_CLOUD_API_KEY; // the key reaches Node-RED through the encrypted credentials only
-  return spawn(process.execPath, [redJs, '--userDir', userDir, '--settings', settingsFile], {
-    cwd: ROOT,
-    env,
-    stdio: 'inherit',
-  });
+  const stopWithParent = path.join(__dirname, 'stop-with-parent.js');
+  return spawn(
+    process.execPath,
+    ['--require', stopWithParent, redJs, '--userDir', userDir, '--settings', settingsFile],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    },
+  );
 }
 
 function answersWith200(url) {
@@ -273,9 +285,12 @@ function printBanner(editorUrl, service, userDir, firstStart) {
     '',
     'Device Cloud for Node-RED is running',
     `  Node-RED editor:  ${editorUrl}`,
-    service.simulator
-      ? `  Device screens:   ${service.baseUrl}/   (the simulator)`
-      : `  Service:          ${service.baseUrl}   (DEVICE_CLOUD_BASE_URL)`,
+    ...(service.simulator
+      ? [
+          `  Device screens:   ${service.baseUrl}/   (the simulator)`,
+          `  Simulator key:    ${service.apiKey}   (already in the account of the examples)`,
+        ]
+      : [`  Service:          ${service.baseUrl}   (DEVICE_CLOUD_BASE_URL)`]),
     `  User directory:   ${shownDir}${firstStart ? '   (new: one tab per example flow)' : ''}`,
     '  Press the button of an inject node to run an example. Stop with Ctrl+C.',
     '',
@@ -327,6 +342,8 @@ function stopTogether(child, closeSimulator) {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  stopWhenOrphaned(() => stop('the end of the process that started npm start'));
   child.on('exit', (code, signal) => {
     closeSimulator().then(() => {
       if (stopping) {
@@ -337,6 +354,20 @@ function stopTogether(child, closeSimulator) {
       process.exit(code || 1);
     });
   });
+}
+
+/**
+ * `npm start` runs this script under npm and a shell; a signal to npm's process may end the shell without reaching
+ * this one. When the process that started this one is gone (this one is handed to another parent), stop too.
+ */
+function stopWhenOrphaned(stop) {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop();
+  }, ORPHAN_CHECK_MS);
+  watch.unref();
 }
 
 main().catch((error) => {

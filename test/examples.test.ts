@@ -7,42 +7,18 @@
  * inject node pressed once, top to bottom. So do the examples as version
  * 0.1.0 shipped them (test/fixtures/flows-0.1.0, kept as they were): flows
  * saved by an earlier version keep working.
+ *
+ * Each example owns the pages it pushes to: no two push to the same page of a
+ * device (a repeat of one would silently replace the other's page), and every
+ * device they name is one the simulator offers. Each fits a 1600 px canvas.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EventEmitter } from 'node:events';
 import { expect } from 'chai';
 import { Harness } from './support/harness';
-import type { Traffic } from './support/traffic';
-import { runtimeResolve } from './support/runtime';
-import { ACCOUNT_TYPE, ACCOUNT_USERS, EDITOR_FILES, NODE_MODULES, NODE_TYPES, ROOT } from './support/package-files';
-import type { Simulator } from '../dist/simulator/server';
-
-interface FlowNode {
-  id: string;
-  type: string;
-  name?: string;
-  account?: string;
-  baseUrl?: string;
-  info?: string;
-  x?: number;
-  y?: number;
-  wires?: string[][];
-  [property: string]: unknown;
-}
-interface Message {
-  _exampleRun?: number;
-  error?: { message: string };
-}
-interface RuntimeNode {
-  on(event: 'input', listener: (msg: Message) => void): void;
-  receive(msg: Message): void;
-}
-interface TestHelper {
-  load(modules: unknown[], flow: FlowNode[], credentials: Record<string, { apiKey: string }>): Promise<void>;
-  getNode(id: string): RuntimeNode;
-  unload(): Promise<void>;
-}
+import { CORE_FILES, ExampleRun, type FlowNode, PRESS_MS, accountsOf, isAction, wiresOf } from './support/example-run';
+import { ACCOUNT_TYPE, ACCOUNT_USERS, EDITOR_FILES, NODE_TYPES, ROOT } from './support/package-files';
+import { EXAMPLE_DEVICES } from '../dist/simulator/server';
 
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const FLOWS_0_1_0_DIR = path.join(ROOT, 'test', 'fixtures', 'flows-0.1.0');
@@ -50,27 +26,6 @@ const FLOWS_0_1_0_DIR = path.join(ROOT, 'test', 'fixtures', 'flows-0.1.0');
 const SIMULATOR_URL = 'http://127.0.0.1:8080';
 const EVALUATED_TYPES = ['msg', 'flow', 'global', 'env'];
 const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/i;
-/** How long the messages of a press may take to settle before the test says what is still under way (below mocha's timeout). */
-const PRESS_MS = 10_000;
-
-/** Node-RED's core nodes, type -> module file, read from the runtime the suite runs on. */
-function coreNodeFiles(): Map<string, string> {
-  const coreDir = path.join(path.dirname(runtimeResolve('@node-red/nodes/package.json')), 'core');
-  const files = new Map<string, string>();
-  for (const group of fs.readdirSync(coreDir)) {
-    const groupDir = path.join(coreDir, group);
-    if (!fs.statSync(groupDir).isDirectory()) continue;
-    for (const name of fs.readdirSync(groupDir).filter((file) => file.endsWith('.js'))) {
-      const file = path.join(groupDir, name);
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/registerType\(\s*["']([^"']+)["']/g)) {
-        files.set(match[1], file);
-      }
-    }
-  }
-  return files;
-}
-
-const CORE_FILES = coreNodeFiles();
 
 /**
  * The types each TypedInput field of our dialogs offers, by node type and
@@ -127,20 +82,17 @@ function keysDeep(value: unknown, keys: string[] = []): string[] {
   return keys;
 }
 
-/** Nodes that start messages of their own rather than carry on the one they got. */
-const MESSAGE_SOURCES = new Set(['device-cloud-todo-watch']);
-/** Nodes that speak on a second output of changes a person made on the device. */
-const DEVICE_REPORTERS = new Set(['device-cloud-todo-sync']);
-const isAction = (node: FlowNode) => NODE_TYPES.includes(node.type) && node.type !== ACCOUNT_TYPE;
-const wiresOf = (node: FlowNode): string[] => (Array.isArray(node.wires) ? node.wires.flat() : []);
-const accountsOf = (nodes: FlowNode[]) => nodes.filter((node) => node.type === ACCOUNT_TYPE);
+/** The pages each example of examples/ leaves on the simulator's devices, from an empty service. */
+const pagesByExample = new Map<string, string[]>();
+/** Node-RED's editor shows a flow whole on a 1600 px wide screen when no node's centre is beyond this. */
+const CANVAS_RIGHT = 1600 - 200;
 
 /** One runtime and simulator for every flow run here; each run starts from a fresh service. */
 let harness: Harness;
 
 describe('example flows', function () {
   before(async () => {
-    harness = await Harness.start();
+    harness = await Harness.start({ devices: [...EXAMPLE_DEVICES] });
   });
   after(() => harness.stop());
 
@@ -232,6 +184,13 @@ describe('example flows', function () {
           expect(wiresOf(catchNode).map((id) => byId.get(id)?.type)).to.include('debug');
         });
 
+        it('fits a 1600 px canvas: room for the widest node right of every node centre', () => {
+          const beyond = example.nodes
+            .filter((node) => (node.x ?? 0) > CANVAS_RIGHT)
+            .map((node) => `${node.name || node.type} at x ${node.x}`);
+          expect(beyond).to.deep.equal([]);
+        });
+
         it('keeps no key: no credentials or apiKey, not even the simulator key', () => {
           const keys = keysDeep(example.nodes);
           expect(keys).to.not.include('credentials');
@@ -246,9 +205,34 @@ describe('example flows', function () {
           for (const node of ours) expect(node.account, node.id).to.equal(account.id);
         });
 
-        runsAgainstTheSimulator(example.nodes);
+        runsAgainstTheSimulator(example.nodes, (pages) => pagesByExample.set(example.name, pages));
       });
     }
+  });
+
+  describe('pages', function () {
+    it('each own the pages they push to: no page of a device is pushed to by two examples', () => {
+      const missing = examples.filter((example) => !pagesByExample.has(example.name)).map((example) => example.name);
+      expect(missing, 'examples not run above (run this whole file)').to.deep.equal([]);
+      const owners = new Map<string, string>();
+      const shared: string[] = [];
+      for (const [name, pages] of pagesByExample) {
+        for (const page of pages) {
+          const owner = owners.get(page);
+          if (owner) shared.push(`${page}: ${owner} and ${name}`);
+          owners.set(page, name);
+        }
+      }
+      expect(shared).to.deep.equal([]);
+      const pushing = examples.filter((example) =>
+        example.nodes.some((node) => node.type.startsWith('device-cloud-display-')),
+      );
+      const showingNothing = pushing.filter((example) => pagesByExample.get(example.name)?.length === 0);
+      expect(
+        showingNothing.map((example) => example.name),
+        'examples that push but show no page',
+      ).to.deep.equal([]);
+    });
   });
 
   describe('examples as version 0.1.0 shipped them', function () {
@@ -260,7 +244,7 @@ describe('example flows', function () {
   });
 });
 
-function runsAgainstTheSimulator(nodes: FlowNode[]): void {
+function runsAgainstTheSimulator(nodes: FlowNode[], pagesOf?: (pages: string[]) => void): void {
   describe('against the simulator', function () {
     this.timeout(4 * PRESS_MS);
 
@@ -276,238 +260,17 @@ function runsAgainstTheSimulator(nodes: FlowNode[]): void {
         expect(run.received.get(id), `debug "${run.byId.get(id)?.name}" got a message`).to.have.length.above(0);
       }
       expect(run.sim.requests.length, 'requests the simulator received').to.be.at.least(run.injects.length);
-      await run.helper.unload();
+      pagesOf?.(pagesShown(run));
+      await run.unload();
     });
   });
 }
 
-/**
- * One example loaded into the runtime, with the test's view of it: what each
- * debug node received, and a Complete node on each to-do watch to know when a
- * poll asked for has ended.
- */
-class ExampleRun {
-  readonly helper: TestHelper;
-  readonly sim: Simulator;
-  readonly traffic: Traffic;
-  readonly nodes: FlowNode[];
-  readonly byId: Map<string, FlowNode>;
-  readonly catchDebugs: Set<string>;
-  readonly watches: string[];
-  readonly syncs: FlowNode[];
-  readonly injects: FlowNode[];
-  readonly received = new Map<string, Message[]>();
-  readonly events = new EventEmitter();
-  readonly expectedDebugs = new Set<string>();
-  private presses = 0;
-
-  static async load(h: Harness, nodes: FlowNode[]): Promise<ExampleRun> {
-    const run = new ExampleRun(h, nodes);
-    const flow = run.runnableFlow();
-    const [account] = accountsOf(nodes);
-    await run.helper.load([...(NODE_MODULES as unknown[]), ...coreModulesFor(flow)], flow, {
-      [account.id]: { apiKey: run.sim.apiKey },
-    });
-    run.watchDebugs();
-    return run;
-  }
-
-  constructor(h: Harness, nodes: FlowNode[]) {
-    this.helper = h.helper as TestHelper;
-    this.sim = h.sim;
-    this.traffic = h.traffic;
-    this.nodes = nodes;
-    this.byId = new Map(nodes.map((node) => [node.id, node]));
-    this.catchDebugs = new Set(nodes.filter((node) => node.type === 'catch').flatMap(wiresOf));
-    this.watches = nodes.filter((node) => MESSAGE_SOURCES.has(node.type)).map((node) => node.id);
-    this.syncs = nodes.filter((node) => DEVICE_REPORTERS.has(node.type));
-    this.injects = nodes
-      .filter((node) => node.type === 'inject')
-      .sort((a, b) => (a.y ?? 0) - (b.y ?? 0) || (a.x ?? 0) - (b.x ?? 0));
-  }
-
-  /** One tab; debug nodes become test helper nodes; the account points at the simulator. */
-  runnableFlow(): FlowNode[] {
-    const tab = { id: 'example-tab', type: 'tab', label: 'example' };
-    const flow: FlowNode[] = [tab];
-    for (const node of this.nodes) {
-      if (node.type === ACCOUNT_TYPE) {
-        flow.push({ ...node, baseUrl: this.sim.url });
-      } else if (node.type === 'debug') {
-        flow.push({
-          id: node.id,
-          type: 'helper',
-          name: node.name,
-          z: tab.id,
-          x: node.x ?? 0,
-          y: node.y ?? 0,
-          wires: [],
-        });
-      } else {
-        flow.push({ ...node, z: tab.id, x: node.x ?? 0, y: node.y ?? 0 });
-      }
-    }
-    for (const id of this.watches) {
-      flow.push(
-        {
-          id: `polled-${id}`,
-          type: 'complete',
-          scope: [id],
-          uncaught: false,
-          z: tab.id,
-          x: 0,
-          y: 0,
-          wires: [[`polled-${id}-out`]],
-        },
-        { id: `polled-${id}-out`, type: 'helper', z: tab.id, x: 0, y: 0, wires: [] },
-      );
-    }
-    return flow;
-  }
-
-  watchDebugs(): void {
-    const listen = (id: string) => {
-      this.received.set(id, []);
-      this.helper.getNode(id).on('input', (msg) => {
-        this.received.get(id)?.push(msg);
-        this.events.emit('message', id, msg);
-      });
-    };
-    this.nodes.filter((node) => node.type === 'debug').forEach((node) => listen(node.id));
-    this.watches.forEach((id) => listen(`polled-${id}-out`));
-  }
-
-  /** The nodes a message from `start` reaches along the wires; a to-do watch starts messages of its own. */
-  reachableFrom(start: FlowNode): FlowNode[] {
-    const seen = new Set<string>();
-    const queue = [...wiresOf(start)];
-    while (queue.length) {
-      const id = queue.shift() as string;
-      const node = this.byId.get(id);
-      if (seen.has(id) || !node) continue;
-      seen.add(id);
-      if (!MESSAGE_SOURCES.has(node.type)) queue.push(...wiresOf(node));
-    }
-    return [...seen].map((id) => this.byId.get(id) as FlowNode);
-  }
-
-  /**
-   * Presses an inject node with a marker on its message, and resolves once the
-   * runtime's traffic has settled: every node the press reached has ended its
-   * message, and all they sent has arrived. Rejects when a Catch node got the
-   * marked message, or when no debug node it reaches got it (nor, for a watch,
-   * the end of the poll it asked for).
-   */
-  async press(inject: FlowNode): Promise<void> {
-    const reached = this.reachableFrom(inject);
-    const debugs = reached
-      .filter((node) => node.type === 'debug' && !this.catchDebugs.has(node.id))
-      .map((node) => node.id);
-    const polls = reached.filter((node) => MESSAGE_SOURCES.has(node.type)).map((node) => `polled-${node.id}-out`);
-    debugs.forEach((id) => this.expectedDebugs.add(id));
-    const ends = debugs.length ? debugs : polls;
-    if (!ends.length) throw new Error(`"${inject.name}" is wired to no debug node`);
-    const mark = ++this.presses;
-    const heard: { id: string; msg: Message }[] = [];
-    const onMessage = (id: string, msg: Message) => {
-      if (msg._exampleRun === mark) heard.push({ id, msg });
-    };
-    this.events.on('message', onMessage);
-    try {
-      this.helper.getNode(inject.id).receive({ _exampleRun: mark });
-      await this.traffic.settled({ what: `the messages of "${inject.name}" to settle`, timeoutMs: PRESS_MS });
-    } finally {
-      this.events.removeListener('message', onMessage);
-    }
-    const caught = heard.find(({ id }) => this.catchDebugs.has(id));
-    if (caught) throw new Error(`"${inject.name}": a Catch node got: ${caught.msg.error?.message}`);
-    if (!heard.some(({ id }) => ends.includes(id))) {
-      const names = ends.map((id) => `"${this.byId.get(id)?.name ?? id}"`).join(', ');
-      throw new Error(
-        `"${inject.name}": none of ${names} got a message; heard: ${JSON.stringify(heard.map(({ id }) => id))}`,
-      );
-    }
-  }
-
-  /**
-   * A to-do watch speaks of changes made elsewhere (the app, a device): make
-   * some through the service's API, poll, and expect a debug node after the
-   * watch to hear of them.
-   */
-  async changeTodosAndPoll(): Promise<void> {
-    const pollers = this.injects.filter((inject) =>
-      this.reachableFrom(inject).some((node) => MESSAGE_SOURCES.has(node.type)),
-    );
-    expect(pollers, 'an inject node that asks the watch to poll').to.have.length.above(0);
-    const afterWatches = new Set(
-      this.watches.flatMap((id) => this.reachableFrom(this.byId.get(id) as FlowNode).map((node) => node.id)),
-    );
-    const heardBefore = this.debugMessagesAfter(afterWatches);
-    const created = (await this.api('POST', '/todos', { title: 'Feed the cat', deviceId: 'AA:BB:CC:DD:EE:01' })) as {
-      id: number;
-    };
-    for (const inject of pollers) await this.press(inject);
-    await this.api('PUT', `/todos/${created.id}/complete`);
-    for (const inject of pollers) await this.press(inject);
-    expect(this.debugMessagesAfter(afterWatches), 'messages the watch sent on to a debug node').to.be.above(
-      heardBefore,
-    );
-  }
-
-  /**
-   * A to-do sync speaks on its second output of what a person changed on the device: tick off one of its to-dos
-   * through the service's API, as the device would, sync again, and expect a debug node after that output to hear
-   * of it.
-   */
-  async changeOnDeviceAndSync(): Promise<void> {
-    const syncers = this.injects.filter((inject) =>
-      this.reachableFrom(inject).some((node) => DEVICE_REPORTERS.has(node.type)),
-    );
-    expect(syncers, 'an inject node that makes the sync run').to.have.length.above(0);
-    const afterDevice = new Set(
-      this.syncs.flatMap((sync) => {
-        const port = { ...sync, wires: [Array.isArray(sync.wires) ? (sync.wires[1] ?? []) : []] };
-        return this.reachableFrom(port).map((node) => node.id);
-      }),
-    );
-    const heardBefore = this.debugMessagesAfter(afterDevice);
-    const synced = [...this.sim.state.todos.values()].find(
-      (todo) => todo.status === 0 && /\[Node-RED \S+ [0-9a-f]{8}\]$/.test(todo.description ?? ''),
-    );
-    expect(synced, 'a pending to-do of a sync').to.not.equal(undefined);
-    await this.api('PUT', `/todos/${synced?.id}/complete`);
-    await this.press(syncers[0]);
-    expect(this.debugMessagesAfter(afterDevice), 'messages of the device changes a debug node heard').to.be.above(
-      heardBefore,
-    );
-  }
-
-  debugMessagesAfter(ids: Set<string>): number {
-    return [...ids]
-      .filter((id) => this.byId.get(id)?.type === 'debug' && !this.catchDebugs.has(id))
-      .reduce((count, id) => count + (this.received.get(id)?.length ?? 0), 0);
-  }
-
-  /** A call to the simulator's API, as another client of the service would make it. */
-  async api(method: string, apiPath: string, body?: object): Promise<unknown> {
-    const response = await fetch(`${this.sim.url}/open/v1${apiPath}`, {
-      method,
-      headers: { 'x-api-key': this.sim.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const envelope = (await response.json()) as { code: number; data: unknown };
-    expect(envelope.code, `${method} ${apiPath}`).to.equal(0);
-    return envelope.data;
-  }
-
-  caughtErrors(): (string | undefined)[] {
-    return [...this.catchDebugs].flatMap((id) => (this.received.get(id) ?? []).map((msg) => msg.error?.message));
-  }
-}
-
-/** The core node modules a flow needs (catch is loaded by the test helper itself). */
-function coreModulesFor(flow: FlowNode[]): unknown[] {
-  const types = new Set(flow.map((node) => node.type).filter((type) => CORE_FILES.has(type) && type !== 'catch'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Node-RED's core node files, found at run time
-  return [...new Set([...types].map((type) => CORE_FILES.get(type) as string))].map((file) => require(file) as unknown);
+/** The pages the simulator's devices show after a run from an empty service, as `Alias page N`. */
+function pagesShown(run: ExampleRun): string[] {
+  return run.sim.state.devices.flatMap((device) =>
+    (run.sim.state.pages.get(device.deviceId) ?? []).flatMap((page, index) =>
+      page ? [`${device.alias} page ${index + 1}`] : [],
+    ),
+  );
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { ACCOUNT_USERS, NODE_TYPES, ROOT } from './support/package-files';
-import { within } from './support/until';
+import { until, within } from './support/until';
 
 const START = path.join(ROOT, 'scripts', 'start.js');
 /** How long npm start may take to start Node-RED and the simulator on a loaded machine (below mocha's timeout). */
@@ -129,14 +129,15 @@ class NpmStart {
   private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly checks: (() => void)[] = [];
 
-  static async start(userDir: string): Promise<NpmStart> {
-    const started = new NpmStart(userDir, await freePort(), await freePort());
+  /** `underShell`: run as \`npm start\` runs it, the child of a shell that stays (as npm's does). */
+  static async start(userDir: string, { underShell = false } = {}): Promise<NpmStart> {
+    const started = new NpmStart(userDir, await freePort(), await freePort(), underShell);
     await started.waitForOutput(/Device Cloud for Node-RED is running/);
     await started.waitForOutput(/Started flows/);
     return started;
   }
 
-  constructor(userDir: string, editorPort: number, simPort: number) {
+  constructor(userDir: string, editorPort: number, simPort: number, underShell = false) {
     this.editorPort = editorPort;
     this.simPort = simPort;
     this.editor = `http://127.0.0.1:${editorPort}`;
@@ -150,7 +151,13 @@ class NpmStart {
     };
     delete env.DEVICE_CLOUD_BASE_URL;
     delete env.DEVICE_CLOUD_API_KEY;
-    this.child = spawn(process.execPath, [START], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = underShell
+      ? spawn('sh', ['-c', `"${process.execPath}" "${START}"; exit $?`], {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(process.execPath, [START], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
     const collect = (chunk: Buffer) => {
       this.output += chunk.toString('utf8');
@@ -192,6 +199,15 @@ class NpmStart {
   async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
     return within(this.exited, 'npm start to stop on SIGTERM', { got: () => this.output.slice(-2000) });
+  }
+
+  /** Resolves once nothing listens on the editor's and the simulator's ports any more. */
+  async portsFreed(): Promise<void> {
+    await until(async () => (await portIsFree(this.editorPort)) && (await portIsFree(this.simPort)), {
+      what: `ports ${this.editorPort} (editor) and ${this.simPort} (simulator) free`,
+      timeoutMs: STARTING_MS,
+      got: () => this.output.slice(-2000),
+    });
   }
 
   async kill(): Promise<void> {
@@ -237,6 +253,7 @@ describe('npm start (scripts/start.js)', function () {
   it('prints where the editor and the device screens are', () => {
     expect(started.output).to.include(`Node-RED editor:  ${started.editor}/`);
     expect(started.output).to.include(`Device screens:   ${started.simUrl}/`);
+    expect(started.output).to.include('Simulator key:    sim-key');
   });
 
   it('serves the Node-RED editor and the simulator page', async () => {
@@ -319,5 +336,16 @@ describe('npm start (scripts/start.js)', function () {
     const accounts = (await started.flows()).filter((node) => node.type === ACCOUNT_TYPE);
     expect(accounts.map((account) => account.baseUrl)).to.deep.equal([started.simUrl]);
     expect(await noteOnHallwayDisplay(started)).to.include({ kind: 'text', fontSize: 28 });
+  });
+
+  it('stops Node-RED and the simulator when its own process is killed with SIGKILL', async () => {
+    await started.kill();
+    await started.portsFreed();
+  });
+
+  it("stops Node-RED and the simulator when the process that started it ends (npm's shell killed)", async () => {
+    started = await NpmStart.start(userDir, { underShell: true });
+    await started.kill();
+    await started.portsFreed();
   });
 });

@@ -2,7 +2,7 @@
 // device-cloud-simulator [options]: runs the simulator until SIGINT or SIGTERM.
 
 import { DEFAULT_READINGS, type ServiceReadings } from './readings';
-import { DEFAULT_API_KEY, type Simulator, startSimulator } from './server';
+import { DEFAULT_API_KEY, EXAMPLE_DEVICES, type Simulator, startSimulator } from './server';
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = '127.0.0.1';
@@ -108,7 +108,7 @@ function readingLines(readings: Readonly<ServiceReadings>): string[] {
 function printBanner(simulator: Simulator): void {
   const keyLine =
     simulator.apiKey === DEFAULT_API_KEY
-      ? `API key:    ${DEFAULT_API_KEY}`
+      ? `API key:    ${DEFAULT_API_KEY}   (the only key it accepts: put it in the account node)`
       : 'API key:    the key given with --key (or SIM_API_KEY)';
   console.log(
     [
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     port: options.port,
     host: options.host,
     apiKey: options.apiKey,
+    devices: [...EXAMPLE_DEVICES],
     readings: options.readings,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });

@@ -13,6 +13,7 @@ import { readBody, type RecordedRequest, recordRequest } from './recording';
 import { answerWithFault, sendJson } from './respond';
 import { type StateSnapshot, stateSnapshot } from './snapshot';
 import { createState, insertTodo, resetState, type SimDevice, type SimState, type SimTodo } from './state';
+import { changeOnDevice, DEVICE_TODO_ROUTE } from './device-todos';
 
 export type { Fault, FaultKind } from './faults';
 export { DEFAULT_READINGS, type ServiceReadings } from './readings';
@@ -41,7 +42,7 @@ export interface SimulatorOptions {
   host?: string;
   /** Default 'sim-key'. */
   apiKey?: string;
-  /** Default: DEFAULT_DEVICES. */
+  /** Default: DEFAULT_DEVICES (two); the command line and npm start give EXAMPLE_DEVICES. */
   devices?: SimDevice[];
   /** Optional request log; never given the API key. */
   log?: (line: string) => void;
@@ -82,12 +83,26 @@ export const DEFAULT_DEVICES: readonly SimDevice[] = [
   { deviceId: 'AA:BB:CC:DD:EE:01', alias: 'Kitchen', board: 'esp32-c3' },
   { deviceId: 'AA:BB:CC:DD:EE:02', alias: 'Hallway', board: 'esp32-s3' },
 ];
+/**
+ * The household the example flows use, one page of one device per example (page 5 of each is the every-device
+ * example's): what `npx device-cloud-simulator` and npm start offer. The first two are DEFAULT_DEVICES.
+ */
+export const EXAMPLE_DEVICES: readonly SimDevice[] = [
+  ...DEFAULT_DEVICES,
+  { deviceId: 'AA:BB:CC:DD:EE:03', alias: 'Living room', board: 'esp32-s3' },
+  { deviceId: 'AA:BB:CC:DD:EE:04', alias: 'Bedroom', board: 'esp32-c3' },
+  { deviceId: 'AA:BB:CC:DD:EE:05', alias: 'Garage', board: 'esp32-c3' },
+];
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 const PAGE_FILE = path.join(__dirname, 'page.html');
 
 function sendApiResponse(response: ServerResponse, answer: ApiResponse): void {
   sendJson(response, answer.status, answer.envelope, answer.headers);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** A host as it can be put in a URL that a local client connects to. */
@@ -251,6 +266,14 @@ class SimulatorServer implements Simulator {
 
   private async onSiteRequest(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const route = url.pathname;
+    const onDevice = DEVICE_TODO_ROUTE.exec(route);
+    if (onDevice) {
+      const body = await readBody(request, MAX_BODY_BYTES);
+      const answer = changeOnDevice(this.state, request.method ?? 'GET', Number(onDevice[1]), onDevice[2], body.data);
+      if (answer.status === 200) this.publishState();
+      sendJson(response, answer.status, answer.body);
+      return;
+    }
     const known = route === '/' || route === '/index.html' || route === '/sim/state' || route === '/sim/events';
     if (!known) {
       sendJson(response, 404, { code: 404, msg: 'not found' });
@@ -266,7 +289,7 @@ class SimulatorServer implements Simulator {
     } else if (route === '/sim/events') {
       this.events.attach(response, JSON.stringify(this.snapshot()));
     } else {
-      const html = await readFile(PAGE_FILE);
+      const html = Buffer.from((await readFile(PAGE_FILE, 'utf8')).replace('{{apiKey}}', escapeHtml(this.apiKey)));
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
       response.end(html);
     }

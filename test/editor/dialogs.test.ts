@@ -221,6 +221,18 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
       shown.filter((text) => / - /.test(text)),
       'labels shown broken at a hyphen',
     ).to.deep.equal([]);
+    const wrapped = await page.$$eval(
+      '.red-ui-palette-node[data-palette-type^="device-cloud-"] .red-ui-palette-label',
+      (labels) =>
+        labels
+          .filter((label) => {
+            const text = document.createRange();
+            text.selectNodeContents(label);
+            return new Set(Array.from(text.getClientRects(), (line) => Math.round(line.top))).size > 1;
+          })
+          .map((label) => label.textContent),
+    );
+    expect(wrapped, 'labels on more than one line').to.deep.equal([]);
     expect(await page.locator('#red-ui-palette-header-device_cloud').innerText()).to.equal('device cloud');
   });
 
