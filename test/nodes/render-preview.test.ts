@@ -14,8 +14,11 @@ import { ROOT } from '../support/package-files';
 const TYPE = 'device-cloud-render';
 const WARNINGS_HEADER = 'x-page-warnings';
 
-/** A word of each example's sample a person sees on its page; and which built-in layout its template is. */
-const EXAMPLES: Record<string, { word: string; layout: string | null }> = {
+/**
+ * A word of each example's sample a person sees on its page (none for a photo); and which built-in layout its
+ * template is.
+ */
+const EXAMPLES: Record<string, { word: string | null; layout: string | null }> = {
   'render-big-value': { word: 'Living room', layout: 'big-value' },
   'render-todo-list': { word: 'Take out the bins', layout: 'todo-list' },
   'render-notice': { word: 'Room booked', layout: 'notice' },
@@ -24,6 +27,9 @@ const EXAMPLES: Record<string, { word: string; layout: string | null }> = {
   'render-calendar-home-assistant': { word: 'Dentist', layout: 'calendar' },
   'render-weather-home-assistant': { word: 'Home', layout: null },
   'render-dashboard': { word: 'Partly cloudy', layout: null },
+  'morning-brief': { word: 'Dentist', layout: null },
+  'photo-frame': { word: null, layout: null },
+  'screen-from-another-server': { word: 'another server', layout: null },
 };
 
 interface LayoutAnswer {
@@ -91,12 +97,14 @@ describe(`${TYPE}: the dialog's preview of each example, through the admin API`,
       expect(warningsOf(answer), `${name}: the page's warnings`).to.deep.equal([]);
       const png = answer.body as Buffer;
       const pixels = await pixelsOf(png);
-      expect([pixels.width, pixels.height], name).to.deep.equal([400, 300]);
-      expect(darkness(pixels, 0, 0, 400, 300), `${name}: ink on the page`).to.be.above(0.02);
+      const [width, height] = [Number(node.width || 400), Number(node.height || 300)];
+      expect([pixels.width, pixels.height], name).to.deep.equal([width, height]);
+      expect(darkness(pixels, 0, 0, width, height), `${name}: ink on the page`).to.be.above(0.02);
       pages.push(png);
     }
     const texts = await readText(pages);
     Object.entries(EXAMPLES).forEach(([name, { word }], index) => {
+      if (word === null) return;
       expect(compact(texts[index]).toLowerCase(), `${name}: ${texts[index]}`).to.include(compact(word).toLowerCase());
     });
   });
