@@ -84,6 +84,8 @@ export interface NodeRedServerOptions {
   echo?: boolean;
   /** More packages (folders) to install beside ours, such as a plugin of the tests. */
   modules?: string[];
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
 
 export interface AdminAnswer {
@@ -119,13 +121,14 @@ export class NodeRedServer {
     settings = {},
     echo = false,
     modules = [],
+    port,
   }: NodeRedServerOptions = {}): Promise<NodeRedServer> {
     const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
     const server = new NodeRedServer(userDir);
     try {
       linkPackages(userDir, modules);
       writeFlows(userDir, flows, credentials);
-      server.port = await freePort();
+      server.port = port ?? (await freePort());
       const settingsFile = writeSettings(userDir, server.port, settings);
       server.url = `http://127.0.0.1:${server.port}/`;
       server.launch(settingsFile, echo);
