@@ -12,6 +12,8 @@ const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
 const ACCOUNT_TYPE = 'device-cloud-account';
 /** What the example files say; `npx device-cloud-simulator` serves there. */
 const EXAMPLES_SIMULATOR_URL = 'http://127.0.0.1:8080';
+/** Node-RED's default address, where the examples' stand-in servers (http in nodes) are. */
+const EXAMPLES_NODE_RED_URL = 'http://127.0.0.1:1880';
 /** The tab order a newcomer meets: the screens first, then the devices, then the to-dos. */
 const TAB_ORDER = [
   'display-text',
@@ -55,12 +57,18 @@ function readExamples() {
 /**
  * The examples as this start offers them: their one shared account has the
  * service's name and address, and with the simulator every mention of its
- * address (the comments' texts too) is the running simulator's.
+ * address (the comments' texts too) is the running simulator's. Given the
+ * address of the Node-RED they run in, every mention of Node-RED's default
+ * address (a stand-in server of an example is Node-RED itself) is that one.
  */
-function examplesFor(service, examples) {
+function examplesFor(service, examples, nodeRedUrl = EXAMPLES_NODE_RED_URL) {
   const simulatorUrl = service.simulator ? service.baseUrl : null;
+  const rewriteText = (text) => {
+    const here = text.split(EXAMPLES_NODE_RED_URL).join(nodeRedUrl);
+    return simulatorUrl ? here.split(EXAMPLES_SIMULATOR_URL).join(simulatorUrl) : here;
+  };
   const rewrite = (value) => {
-    if (typeof value === 'string') return simulatorUrl ? value.split(EXAMPLES_SIMULATOR_URL).join(simulatorUrl) : value;
+    if (typeof value === 'string') return rewriteText(value);
     if (Array.isArray(value)) return value.map(rewrite);
     if (value && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v)]));
@@ -100,4 +108,11 @@ function exampleFlows(examples) {
   return flows;
 }
 
-module.exports = { readExamples, examplesFor, sharedAccountOf, exampleFlows, EXAMPLES_SIMULATOR_URL };
+module.exports = {
+  readExamples,
+  examplesFor,
+  sharedAccountOf,
+  exampleFlows,
+  EXAMPLES_SIMULATOR_URL,
+  EXAMPLES_NODE_RED_URL,
+};

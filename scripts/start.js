@@ -310,7 +310,7 @@ async function main() {
   let child;
   try {
     fs.mkdirSync(options.userDir, { recursive: true });
-    const examples = examplesFor(service, readExamples());
+    const examples = examplesFor(service, readExamples(), `http://127.0.0.1:${options.editorPort}`);
     installPackage(options.userDir, examples);
     writeUserPackageJson(options.userDir);
     const settingsFile = writeSettings(options.userDir, options.editorPort);

@@ -259,7 +259,8 @@ function runsAgainstTheSimulator(nodes: FlowNode[], pagesOf?: (pages: string[]) 
       for (const id of run.expectedDebugs) {
         expect(run.received.get(id), `debug "${run.byId.get(id)?.name}" got a message`).to.have.length.above(0);
       }
-      expect(run.sim.requests.length, 'requests the simulator received').to.be.at.least(run.injects.length);
+      // Not one per press: a press may rightly send nothing (a screen from another server that did not change).
+      expect(run.sim.requests.length, 'requests the simulator received').to.be.above(0);
       pagesOf?.(pagesShown(run));
       await run.unload();
     });

@@ -177,6 +177,7 @@ export interface RunningNodeRed {
 export async function startNodeRed(options: {
   flows: FlowNode[];
   credentials: Record<string, Record<string, string>>;
+  port?: number;
 }): Promise<RunningNodeRed> {
   return await NodeRedServer.start({ ...options, modules: [SETTLED_PLUGIN] });
 }

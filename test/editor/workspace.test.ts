@@ -17,7 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { startSimulator, type Simulator } from '../../dist/simulator/server';
+import { EXAMPLE_DEVICES, startSimulator, type Simulator } from '../../dist/simulator/server';
+import { freePort } from '../support/sockets';
 import { ACCOUNT_TYPE, NODE_TYPES } from '../support/package-files';
 import {
   WRITE_SCREENSHOTS,
@@ -40,7 +41,11 @@ interface Example {
 }
 interface ExampleFlows {
   readExamples: () => Example[];
-  examplesFor: (service: { name: string; baseUrl: string; simulator: unknown }, examples: Example[]) => Example[];
+  examplesFor: (
+    service: { name: string; baseUrl: string; simulator: unknown },
+    examples: Example[],
+    nodeRedUrl?: string,
+  ) => Example[];
   exampleFlows: (examples: Example[]) => FlowNode[];
   sharedAccountOf: (examples: Example[]) => FlowNode;
 }
@@ -97,11 +102,18 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   let firstRun: Map<string, string[]>;
 
   before(async function () {
-    sim = await startSimulator();
+    // The simulator as npm start runs it, with a device for each example's pages.
+    sim = await startSimulator({ devices: [...EXAMPLE_DEVICES] });
     const { readExamples, examplesFor, exampleFlows, sharedAccountOf } = exampleFlowsModule;
-    examples = examplesFor({ name: 'Device Cloud simulator', baseUrl: sim.url, simulator: sim }, readExamples());
+    const port = await freePort();
+    examples = examplesFor(
+      { name: 'Device Cloud simulator', baseUrl: sim.url, simulator: sim },
+      readExamples(),
+      `http://127.0.0.1:${port}`,
+    );
     flows = [...exampleFlows(examples), ...PROBE_FLOW];
     server = await startNodeRed({
+      port,
       flows,
       credentials: { [sharedAccountOf(examples).id]: { apiKey: sim.apiKey } },
     });

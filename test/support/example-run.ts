@@ -44,6 +44,8 @@ export interface TestHelper {
   load(modules: unknown[], flow: FlowNode[], credentials: Record<string, { apiKey: string }>): Promise<void>;
   getNode(id: string): RuntimeNode;
   unload(): Promise<void>;
+  /** What the runtime logged while the flow ran (a spy on Node-RED's log): `node.warn` gives level 30. */
+  log(): { args: [{ level: number; id?: string; msg?: unknown }][] };
 }
 
 /** How long the messages of a press may take to settle before the test says what is still under way (below mocha's timeout). */
@@ -309,6 +311,15 @@ export class ExampleRun {
     const envelope = (await response.json()) as { code: number; data: unknown };
     expect(envelope.code, `${method} ${apiPath}`).to.equal(0);
     return envelope.data;
+  }
+
+  /** The warnings a node of the flow gave (`node.warn`), as they reach the debug sidebar. */
+  warningsOf(id: string): string[] {
+    return this.helper
+      .log()
+      .args.map(([entry]) => entry)
+      .filter((entry) => entry.level === 30 && entry.id === id)
+      .map((entry) => String(entry.msg));
   }
 
   caughtErrors(): (string | undefined)[] {

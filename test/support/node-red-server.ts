@@ -96,6 +96,8 @@ export interface NodeRedServerOptions {
    * start there again; a package installed there already (test/support/installed-package.ts) is not linked over.
    */
   userDir?: string;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
 
 export interface AdminAnswer {
@@ -134,13 +136,14 @@ export class NodeRedServer {
     echo = false,
     modules = [],
     userDir: installedIn,
+    port,
   }: NodeRedServerOptions = {}): Promise<NodeRedServer> {
     const userDir = installedIn ?? fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-node-red-'));
     const server = new NodeRedServer(userDir, installedIn === undefined);
     try {
       linkPackages(userDir, modules);
       writeFlows(userDir, flows, credentials);
-      server.port = await freePort();
+      server.port = port ?? (await freePort());
       server.settingsFile = writeSettings(userDir, server.port, settings);
       server.echo = echo;
       server.url = `http://127.0.0.1:${server.port}/`;
