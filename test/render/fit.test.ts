@@ -300,6 +300,12 @@ const LAID_OUT: Record<string, PageAsked> = {
     message: { payload: ITEMS },
     height: 200,
   },
+  // A list of clamped lines in a 160 px flex column: each line is whole or left out, none squeezed into the room.
+  clampedList: {
+    template: `<div data-overflow="+{n} more" style="display:flex;flex-direction:column;margin:10px;height:160px;font-size:20px">{{#payload}}<span data-clamp="1">{{.}} of a title long enough to be cut</span>{{/payload}}</div>`,
+    message: { payload: ITEMS },
+    height: 200,
+  },
   rowList: {
     template: `<div data-overflow="+{n}" style="display:flex;gap:8px;margin:10px;width:300px;font-size:20px">{{#payload}}<div style="flex-shrink:0">{{.}}</div>{{/payload}}</div>`,
     message: { payload: ITEMS },
@@ -406,5 +412,14 @@ describe('render: text that fits in flex boxes and grids, on a host without font
     expect(rowItems.length, texts.rowList).to.be.within(2, 4);
     expect(row).to.match(new RegExp(`\\+${ITEMS.length - rowItems.length}$`));
     expect(inkIn(pixels.rowList, 0, 0, 400, 100)?.right, 'inside the 300 px row').to.be.below(311);
+  });
+
+  it('keeps the clamped items of a flex column whole or leaves them out, then counts them', () => {
+    const lines = linesOf(texts.clampedList);
+    const items = ITEMS.filter((item) => lines.some((line) => line.startsWith(`${item} of a`)));
+    expect(items.length, texts.clampedList).to.be.within(3, 7);
+    expect(items, 'the first items, in order').to.deep.equal(ITEMS.slice(0, items.length));
+    expect(lines, texts.clampedList).to.include(`+${ITEMS.length - items.length} more`);
+    expect(inkIn(pixels.clampedList, 0, 0, 400, 200)?.bottom, 'inside the 160 px column').to.be.below(171);
   });
 });

@@ -309,6 +309,10 @@ class TreeBuilder {
       if (this.layout.rules === 'html' && item.type === 'container' && displayOf(item) === 'inline') {
         item.style = { ...item.style, display: 'block' };
       }
+      // A child is kept whole or left out, never squeezed into the room: one that may shrink below its content (a
+      // clamped or fitted text has a box of its own) would otherwise be cut by the box, with nothing said.
+      item.style ??= {};
+      if (item.style.flex === undefined) item.style.flexShrink ??= '0';
     }
     const line = overflowLine(text, items.length);
     made.children = [...(made.children ?? []), line];
