@@ -77,7 +77,13 @@ interface EditorRED {
     on(event: 'deploy', handler: () => void): void;
   };
   editor: {
-    createEditor(options: { id: string; mode: string; value: string }): EditorCodeEditor;
+    createEditor(options: {
+      id: string;
+      mode: string;
+      value: string;
+      /** Passed on to Monaco (ace ignores it). */
+      stickyScroll?: { enabled: boolean };
+    }): EditorCodeEditor;
     validateNode(node: EditorNode): void;
   };
   view: { redraw(full?: boolean): void; reveal(id: string): void };

@@ -50,11 +50,14 @@ function prepare(this: EditorNode): void {
   open.template = RED.editor.createEditor({
     id: 'node-input-template-editor',
     mode: 'ace/mode/html',
+    // Monaco's sticky scroll redraws late, and throws when the text was replaced meanwhile (Start from, Use).
+    stickyScroll: { enabled: false },
     value: String($('#node-input-template').val() ?? ''),
   });
   open.sample = RED.editor.createEditor({
     id: 'node-input-sample-editor',
     mode: 'ace/mode/json',
+    stickyScroll: { enabled: false },
     value: String($('#node-input-sample').val() ?? ''),
   });
   open.layouts = [];
