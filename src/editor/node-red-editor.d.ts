@@ -83,6 +83,7 @@ interface EditorRED {
       value: string;
       /** Passed on to Monaco (ace ignores it). */
       stickyScroll?: { enabled: boolean };
+      folding?: boolean;
     }): EditorCodeEditor;
     validateNode(node: EditorNode): void;
   };

@@ -513,6 +513,30 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
     await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   });
 
+  it('render: a dialog closed while its code editors still work on a change logs no error, on a slow computer', async function () {
+    // The code editors work out the text's ranges a moment after each change, longer on a slow computer: the
+    // dialog is closed at every point of that moment, with the browser slowed down four times.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const errorsBefore = editor.consoleErrors.length;
+    try {
+      for (let closedAfterMs = 0; closedAfterMs < 600; closedAfterMs += 50) {
+        await openDialog('device-cloud-render');
+        await replaceText('template', '<div>\n  <section>\n    <p>{{payload}}</p>\n  </section>\n</div>');
+        await replaceText('sample', '{\n  "payload": {\n    "text": "x"\n  }\n}');
+        await page.waitForTimeout(closedAfterMs);
+        await page.locator('#node-dialog-cancel').click();
+        await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+      }
+      // The last dialog is given a second for its late work to show an error, as the earlier ones were.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+    expect(editor.consoleErrors.slice(errorsBefore), 'errors in the browser console').to.deep.equal([]);
+  });
+
   it("titles the account's dialog and help with its label, and marks its API key required", async function () {
     await openAccountDialog(ACCOUNT_ID);
     const title = page.locator('.red-ui-tray-titlebar').last();

@@ -45,19 +45,24 @@ function layoutLanguage(): string {
   return /^zh/i.test(RED.i18n.lang() ?? '') ? 'zh-CN' : 'en-US';
 }
 
+/**
+ * Monaco's sticky scroll and folding work out their ranges a moment after each change. Sticky scroll throws when
+ * the text was replaced meanwhile (Start from, Use), folding when the dialog was closed meanwhile: both are off.
+ */
+const LATE_WORK_OFF = { stickyScroll: { enabled: false }, folding: false } as const;
+
 function prepare(this: EditorNode): void {
   DeviceCloudEditor.prepare.call(this);
   open.template = RED.editor.createEditor({
     id: 'node-input-template-editor',
     mode: 'ace/mode/html',
-    // Monaco's sticky scroll redraws late, and throws when the text was replaced meanwhile (Start from, Use).
-    stickyScroll: { enabled: false },
+    ...LATE_WORK_OFF,
     value: String($('#node-input-template').val() ?? ''),
   });
   open.sample = RED.editor.createEditor({
     id: 'node-input-sample-editor',
     mode: 'ace/mode/json',
-    stickyScroll: { enabled: false },
+    ...LATE_WORK_OFF,
     value: String($('#node-input-sample').val() ?? ''),
   });
   open.layouts = [];
