@@ -37,6 +37,12 @@ const PAGES: Record<string, PageAsked> = {
     width: 400,
     height: 100,
   },
+  // The same title in the same box, shrunk no smaller than 30 px: still too wide, so it ends in "…".
+  lineTooLong: {
+    template: `<div style="margin:20px;width:200px;font-size:40px;white-space:nowrap" data-fit="shrink" data-min-size="30">${TITLE}</div>`,
+    width: 400,
+    height: 100,
+  },
   // Wrapping text in a 260 x 110 box (x 20..280, y 20..130).
   wrapped: {
     template: `<div style="margin:20px;width:260px;height:110px;font-size:40px" data-fit="shrink">${PARAGRAPH}</div>`,
@@ -126,6 +132,17 @@ describe('render: text that fits, on a host without fonts', function () {
     // Without data-fit the same title runs past the box's edge.
     expect(inkBox(await pixelsOf(drawn.spilling.png)).right).to.be.above(240);
     expect(drawn.shrunk.warnings).to.deep.equal([]);
+  });
+
+  it('ends a line that does not fit even at its smallest size in "…" inside its box, and says so', async () => {
+    const box = inkBox(await pixelsOf(drawn.lineTooLong.png));
+    expect(box.right, 'the ink ends inside the 200 px box').to.be.below(220);
+    expect(texts.lineTooLong).to.match(/^Guest/);
+    expect(texts.lineTooLong.trim()).to.match(/(…|\.\.\.)$/);
+    expect(compact(texts.lineTooLong)).not.to.include('network');
+    expect(drawn.lineTooLong.warnings).to.deep.equal([
+      'template: line 1, column 1: the line does not fit its box even at data-min-size 30px: it ends in "…"',
+    ]);
   });
 
   it('shrinks wrapping text until its lines fit the box’s width and height, every word read', async () => {
@@ -283,6 +300,12 @@ const LAID_OUT: Record<string, PageAsked> = {
     </div>`,
     height: 100,
   },
+  cellLineTooLong: {
+    template: `<div style="display:grid;grid-template-columns:200px 1fr;margin:20px">
+      <div style="display:flex;font-size:40px;white-space:nowrap" data-fit="shrink" data-min-size="30">${TITLE}</div>
+    </div>`,
+    height: 100,
+  },
   // The flex rules of saved flows: an element that says display:flex.
   flexRules: {
     layoutRules: 'flex',
@@ -399,6 +422,16 @@ describe('render: text that fits in flex boxes and grids, on a host without font
     const box = inkIn(pixels.cellLine, 0, 0, 400, 100);
     expect(box?.right, 'inside the 200 px cell').to.be.below(220);
     expect(compact(texts.cellLine)).to.include(compact(TITLE));
+    expect(drawn.cellLine.warnings).to.deep.equal([]);
+  });
+
+  it('ends a line too long for its grid cell even at its smallest size in "…" inside the cell, and says so', () => {
+    const box = inkIn(pixels.cellLineTooLong, 0, 0, 400, 100);
+    expect(box?.right, 'inside the 200 px cell').to.be.below(220);
+    expect(texts.cellLineTooLong.trim()).to.match(/^Guest.*(…|\.\.\.)$/);
+    expect(drawn.cellLineTooLong.warnings).to.deep.equal([
+      'template: line 2, column 7: the line does not fit its box even at data-min-size 30px: it ends in "…"',
+    ]);
   });
 
   it('draws only the items of a grid or a flex row that fit whole, then how many were left out', () => {

@@ -97,7 +97,7 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   await engine.addFaces(needs.faces);
   warnMissing(needs.missing, options);
   let drawn: Promise<Uint8Array> | undefined;
-  if (tree.fits.length > 0 || tree.overflows.length > 0) {
+  if (tree.fits.length > 0 || tree.lineFits.length > 0 || tree.overflows.length > 0) {
     const shape = pageShape(tree, options);
     const drawsEarly = engine.kind === 'native' && tree.pictures.length === 0 && width * height <= EARLY_DRAWING_PIXELS;
     const guess = drawsEarly ? steadyFit(shape) : undefined;

@@ -6,6 +6,8 @@
  *   largest whole font size, down to its smallest, at which its lines fit: each size tried is measured alone,
  *   the element's text in a box of its width (a fraction of the page's cost). Where even the smallest does not
  *   fit, its text is cut after the lines that fit, the last ending in "…", and the page is told.
+ * - an element whose line of text (it does not wrap) Takumi shrinks, but which is still wider than its room at its
+ *   smallest size, ends in "…" as Takumi draws it, and the page is told.
  * - a container with `data-overflow` keeps the children that lie wholly inside its room, then its overflow line
  *   with how many were left out, in the place of the first one left out (one fewer kept when the line itself
  *   would not fit there).
@@ -15,7 +17,13 @@ import { boxEdges } from '../pictures/box-edges';
 import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-engine';
 import type { PageTree } from '../tree/page-tree';
 import { blank } from '../pictures/image-slots';
-import { clampLines, overflowText, type FitRequest, type OverflowRequest } from '../tree/fit-attributes';
+import {
+  clampLines,
+  overflowText,
+  type FitRequest,
+  type LineFitRequest,
+  type OverflowRequest,
+} from '../tree/fit-attributes';
 import { layoutBoxes } from '../pictures/picture-boxes';
 import { textDeclarations } from '../tree/text-style';
 
@@ -122,6 +130,7 @@ export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: Fit
     tree.icons.forEach((icon, i) => (icon.src = pictures[i]));
   }
   const boxes = layoutBoxes(tree.root, laidOut);
+  for (const request of tree.lineFits) checkLine(request, boxes, page);
   const decisions: FitDecisions = { fits: [], overflows: [] };
   // One after another: a text's size is decided with the sizes decided before it applied.
   for (const request of tree.fits) {
@@ -233,6 +242,20 @@ async function fitText(
     );
   }
   return found;
+}
+
+/** Tells the page of a line of text that is wider than its room even at its smallest size: Takumi ends it in "…". */
+function checkLine(request: LineFitRequest, boxes: Map<TreeNode, MeasuredBox>, page: FitPage): void {
+  const box = boxes.get(request.node);
+  const content = box && contentRect(request.node, box);
+  if (!box || !content) return;
+  const bound = intersect(room(request.path, boxes, page), content);
+  if (textExtent(box).right <= bound.right - content.left + SLACK) return;
+  const { line, column } = request.place;
+  page.warn?.(
+    `template: line ${line}, column ${column}: the line does not fit its box even at data-min-size ` +
+      `${request.minSize}px: it ends in "…"`,
+  );
 }
 
 /** A text at the size decided (none: as written), clamped as it asks, or cut after the lines that fit with "…". */

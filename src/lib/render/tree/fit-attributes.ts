@@ -5,7 +5,7 @@
  *   fits the element's box. Text that does not wrap (`white-space: nowrap` or `pre`) is shrunk by Takumi's own
  *   `text-fit`, line by line to the box's width; text that wraps is measured (../drawing/fit-layout) until its lines fit
  *   the box's width and height, and every box around it. Text that does not fit even at the smallest size
- *   ends in "…".
+ *   ends in "…", and the page is told (../drawing/fit-layout).
  * - `data-clamp="N"`: at most N lines, the last ending in "…" (CSS `line-clamp`).
  * - `data-overflow="TEXT"` on a container: only the children that fit whole are drawn, then a line of TEXT
  *   with `{n}` replaced by how many were left out (../drawing/fit-layout).
@@ -34,6 +34,14 @@ export interface FitRequest {
   size: number;
   minSize: number;
   clamp?: number;
+}
+
+/** An element whose line of text (it does not wrap) Takumi shrinks; checked once laid out, to tell of a cut. */
+export interface LineFitRequest {
+  node: ContainerNode;
+  place: SourcePlace;
+  path: readonly ContainerNode[];
+  minSize: number;
 }
 
 /** A container that draws only the children that fit, then its overflow line. */

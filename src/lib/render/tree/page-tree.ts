@@ -29,6 +29,7 @@ import {
   ownTextBox,
   singleLineFit,
   type FitRequest,
+  type LineFitRequest,
   type OverflowRequest,
 } from './fit-attributes';
 import { cssFamilies, fontStack, type PageFonts, type PageText } from '../fonts/page-fonts';
@@ -83,6 +84,8 @@ export interface PageTree {
   texts: PageText[];
   /** Elements whose wrapping text shrinks to fit, and containers that draw only the children that fit. */
   fits: FitRequest[];
+  /** Elements whose line of text Takumi shrinks: checked once laid out, so that a cut is told. */
+  lineFits: LineFitRequest[];
   overflows: OverflowRequest[];
   /** What the page should be told of (a font-family no font of the page has). */
   notes: string[];
@@ -129,6 +132,7 @@ class TreeBuilder {
   readonly styled: StyledNode[] = [];
   readonly texts: PageText[] = [];
   readonly fits: FitRequest[] = [];
+  readonly lineFits: LineFitRequest[] = [];
   readonly overflows: OverflowRequest[] = [];
   readonly notes: string[] = [];
   readonly icons: ImageNode[] = [];
@@ -270,7 +274,10 @@ class TreeBuilder {
     const style = made.style as Declarations;
     const singleLine = own.whiteSpace === 'nowrap' || own.whiteSpace === 'pre';
     if (minSize === undefined || singleLine) {
-      if (minSize !== undefined) singleLineFit(style, this.sizeOf(node, own), minSize);
+      if (minSize !== undefined) {
+        singleLineFit(style, this.sizeOf(node, own), minSize);
+        this.lineFits.push({ node: made, place: node.place, path: own.path, minSize });
+      }
       if (clamp !== undefined) clampLines(style, clamp);
       return;
     }
@@ -398,6 +405,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     styled: builder.styled,
     texts: builder.texts,
     fits: builder.fits,
+    lineFits: builder.lineFits,
     overflows: builder.overflows,
     notes: builder.notes,
     icons: builder.icons,
