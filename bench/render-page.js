@@ -12,7 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { DIST } = require('./common');
+const { DIST, requireDist } = require('./common');
 const { sinks } = require('./flows');
 
 const WIDTH = 400;
@@ -40,7 +40,7 @@ function pageMessage(i) {
 
 /** The page's HTML for message `i`, as the render node fills it (Mustache, from the package). */
 function pageHtml(i) {
-  const { fillTemplate } = require(path.join(DIST, 'lib', 'render', 'fill'));
+  const { fillTemplate } = requireDist('lib/render/renderer/fill-template');
   return fillTemplate(PAGE_TEMPLATE, pageMessage(i));
 }
 
@@ -168,7 +168,7 @@ function satoriElement(node) {
 async function satoriWithResvg() {
   const satori = require('satori').default;
   const { Resvg } = require('@resvg/resvg-js');
-  const { parseHtml } = require(path.join(DIST, 'lib', 'render', 'html'));
+  const { parseHtml } = requireDist('lib/render/html/html');
   // satori takes one family's name per face: the Latin and Chinese faces the page uses.
   const satoriFonts = fonts().filter((font) => font.name === 'Noto Sans' || font.name === 'Noto Sans SC');
   return async (html) => {
@@ -251,8 +251,8 @@ function craftMessage(i) {
 async function takumiCraft(message = craftMessage) {
   const { Renderer } = require('@takumi-rs/core');
   const { fromHtml } = require('@takumi-rs/helpers/html');
-  const { fillTemplate } = require(path.join(DIST, 'lib', 'render', 'fill'));
-  const { iconPath, iconSvg, WEATHER_ICONS } = require(path.join(DIST, 'lib', 'render', 'icons'));
+  const { fillTemplate } = requireDist('lib/render/renderer/fill-template');
+  const { iconPath, iconSvg, WEATHER_ICONS } = requireDist('lib/render/pictures/icons');
   const renderer = new Renderer({ cacheMaxBytes: 0 });
   for (const font of fonts()) await renderer.registerFont(font);
   const iconUrl = (name) => {
