@@ -1,9 +1,10 @@
 // The render dialog's preview through Node-RED's admin API, as the dialog asks for it: each example's render node
 // draws its page from its own sample message with no error and no warning, its words read back by OCR; an
 // example's template is a built-in layout's (what Start from names) or its own; the built-in layouts' samples
-// are dated from today; a page's warnings come back with it.
+// are dated from today; a page's warnings come back with it; a node's own fonts are read once for its previews.
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { compact, darkness, pixelsOf, readText } from '../render/support';
@@ -12,6 +13,14 @@ import type { AdminRequest, AdminResponse, FlowNode } from '../support/node-red'
 import { ROOT } from '../support/package-files';
 
 const TYPE = 'device-cloud-render';
+const MONO_WOFF2 = path.join(
+  ROOT,
+  'node_modules',
+  '@fontsource',
+  'noto-sans-mono',
+  'files',
+  'noto-sans-mono-latin-400-normal.woff2',
+);
 const WARNINGS_HEADER = 'x-page-warnings';
 
 /**
@@ -134,5 +143,41 @@ describe(`${TYPE}: the dialog's preview of each example, through the admin API`,
     expect(warningsOf(answer)).to.deep.equal([
       `template: line 1, column 15: U+1200 "\u1200" is in none of the page's fonts`,
     ]);
+  });
+
+  it("reads a node's own font once for its previews, and again once its file changes", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-fonts-'));
+    try {
+      const file = path.join(dir, 'mono.woff2');
+      fs.copyFileSync(MONO_WOFF2, file);
+      const TIME = 1_700_000_000; // seconds: a time of change set exactly, and set again below
+      fs.utimesSync(file, TIME, TIME);
+      const preview = () =>
+        admin.post('/device-cloud/render/preview').send({
+          template: `<div style="font-family:'Noto Sans Mono';font-size:40px">iiii MMMM</div>`,
+          message: {},
+          width: 400,
+          height: 100,
+          fonts: file,
+        });
+      const first = await preview();
+      expect(first.status, 'drawn with the font').to.equal(200);
+      expect(warningsOf(first), 'the font known by its family').to.deep.equal([]);
+
+      // Other bytes of the same size, at the same time of change: the font read before is used, not read again.
+      fs.writeFileSync(file, Buffer.alloc(fs.statSync(file).size));
+      fs.utimesSync(file, TIME, TIME);
+      const again = await preview();
+      expect(again.status, 'drawn with the font read before').to.equal(200);
+      expect(warningsOf(again)).to.deep.equal([]);
+
+      // A change of time: read again, and now no font.
+      fs.utimesSync(file, TIME + 60, TIME + 60);
+      const changed = await preview();
+      expect(changed.status).to.equal(400);
+      expect((changed.body as { error: string }).error).to.match(/mono\.woff2 is not a usable font/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

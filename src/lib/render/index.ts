@@ -15,5 +15,5 @@ export type { LayoutRules, PageOptions, PageRequest } from './page/page-options'
 export { ENGINE_SWITCH, engineNoteOnce, type EngineKind } from './engine/drawing-engine';
 export { LAYOUTS } from './layouts';
 export type { Layout } from './layouts';
-export { fontFileList, loadFontFiles } from './fonts/own-fonts';
+export { fontFileList, fontFilesStamp, loadFontFiles } from './fonts/own-fonts';
 export type { OwnFonts } from './fonts/page-fonts';

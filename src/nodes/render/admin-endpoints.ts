@@ -6,7 +6,7 @@
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
-import { ownFonts } from './font-setting';
+import { PreviewFonts } from './font-setting';
 import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 
 export const LAYOUTS_PATH = '/device-cloud/render/layouts';
@@ -20,6 +20,7 @@ const MAX_WARNINGS = 20;
 const PREVIEW_LEASE_MS = 5 * 60_000;
 
 let preview: { lease: RendererLease; idle: NodeJS.Timeout } | undefined;
+const previewFonts = new PreviewFonts();
 
 export function registerAdminEndpoints(RED: NodeAPI): void {
   RED.httpAdmin.get(LAYOUTS_PATH, RED.auth.needsPermission(RENDER_READ_PERMISSION), (_req, res) => {
@@ -39,7 +40,7 @@ async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
         field: 'message',
       });
     }
-    const fonts = ownFonts(body.fonts, RED.settings?.userDir);
+    const fonts = previewFonts.read(body.fonts, RED.settings?.userDir);
     if (fonts instanceof Error) throw fonts;
     const warnings: string[] = [];
     const page = await previewRenderer().render({
@@ -69,6 +70,7 @@ function previewRenderer(): RendererLease['renderer'] {
   const lease = preview?.lease ?? acquireRenderer();
   const idle = setTimeout(() => {
     preview = undefined;
+    previewFonts.forget();
     void lease.release();
   }, PREVIEW_LEASE_MS);
   idle.unref();

@@ -1,8 +1,9 @@
 /**
  * A node's own fonts: TrueType, OpenType, WOFF or WOFF2 files the user names in the node's settings (a file
  * name relative to Node-RED's user directory, or a full path). Nothing else is ever read: a message cannot name
- * a file. Each file is read once, at deploy; a template uses it by the family name inside the file
- * (`font-family: Inter`), its weight and style chosen as CSS chooses them. A family is loaded into the engine
+ * a file. Each file is read once, at deploy (the dialog's preview reads it once too, and again when it
+ * changes); a template uses it by the family name inside the file (`font-family: Inter`), its weight and style
+ * chosen as CSS chooses them. A family is loaded into the engine
  * under a name of its own (the family and a digest of its files), so a page of one node never draws with the
  * fonts of another, and a changed file is never mistaken for the one before. The files are read and their tables
  * parsed once, in Node-RED's process; a drawing process is sent what was read (the fonts' bytes, names and
@@ -41,11 +42,33 @@ export function fontFileList(value: unknown, field = 'fonts'): string[] {
   return files;
 }
 
+function fontPath(file: string, baseDir: string): string {
+  return isAbsolute(file) ? file : resolve(baseDir, file);
+}
+
+/**
+ * What tells one reading of `files` from the next: each file's place, size and time of change (a file that
+ * cannot be found, as such). The same stamp: the files read before are the files as they are.
+ */
+export function fontFilesStamp(files: readonly string[], baseDir: string): string {
+  return files
+    .map((file) => {
+      const path = fontPath(file, baseDir);
+      try {
+        const stat = statSync(path);
+        return `${path}\t${stat.size}\t${stat.mtimeMs}`;
+      } catch {
+        return `${path}\tmissing`;
+      }
+    })
+    .join('\n');
+}
+
 /** The fonts of `files` (each relative to `baseDir` unless absolute); a file that cannot be used names itself. */
 export function loadFontFiles(files: readonly string[], baseDir: string, field = 'fonts'): OwnFonts {
   const read: Uint8Array[] = [];
   for (const file of files) {
-    const path = isAbsolute(file) ? file : resolve(baseDir, file);
+    const path = fontPath(file, baseDir);
     try {
       if (statSync(path).size > MAX_FONT_BYTES)
         throw invalid(field, `${file} is larger than ${MAX_FONT_BYTES >> 20} MB`);
