@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { PageRenderer } from '../../dist/lib/render';
-import { coloursOf, compact, darkness, pixelsOf, readQrCodes, readText } from './support';
+import { coloursOf, compact, darkness, inkBox, pixelsOf, readQrCodes, readText } from './support';
 
 describe('render: pages', function () {
   this.timeout(60_000);
@@ -131,5 +131,34 @@ describe('render: pages', function () {
     const pixels = await pixelsOf(await renderer.render({ template, message: { payload: {} } }));
     expect(darkness(pixels, 0, 0, 170, 50)).to.equal(0);
     expect(darkness(pixels, 170, 0, 30, 30)).to.equal(1);
+  });
+
+  it('reads the font shorthand as the sizes, weight and line height it names; a later declaration wins', async () => {
+    /** Where the ink of "HHHH" falls, and how much of it there is (a bold line has more). */
+    const drawn = async (style: string) => {
+      const pixels = await pixelsOf(
+        await renderer.render({ template: `<div style="${style}">HHHH<br>HHHH</div>`, width: 300, height: 200 }),
+      );
+      const box = inkBox(pixels);
+      return { box, ink: darkness(pixels, 0, 0, 300, 200) };
+    };
+    const plain = await drawn('font: 40px sans-serif');
+    const bold = await drawn('font: bold 40px sans-serif');
+    const spaced = await drawn("font: italic 700 40px / 80px 'Noto Sans', sans-serif");
+    const longhandAfter = await drawn('font: 40px sans-serif; font-weight: bold');
+    const shorthandAfter = await drawn('font-weight: bold; font: 40px sans-serif');
+    // A capital H at 40 px stands about 29 px tall; at the page's own 16 px, about 11. Two lines of 40 px text
+    // (about 55 px apart, the font's own line height) span some 85 px, at 80 px apart some 110.
+    const height = (box: { top: number; bottom: number }) => box.bottom - box.top;
+    expect(height(plain.box), 'two lines at 40 px').to.be.within(75, 95);
+    expect(height(spaced.box), 'two lines 80 px apart').to.be.within(100, 115);
+    expect(bold.ink / plain.ink, 'bold').to.be.above(1.3);
+    expect(spaced.ink / plain.ink, 'bold (700)').to.be.above(1.3);
+    expect(longhandAfter.ink / plain.ink, 'font-weight after the shorthand').to.be.above(1.3);
+    expect(shorthandAfter.ink / plain.ink, 'the shorthand after font-weight sets it to normal').to.be.within(0.9, 1.1);
+    const [text] = await readText([
+      await renderer.render({ template: '<div style="font: bold 32px/40px serif">Kitchen 21.5</div>' }),
+    ]);
+    expect(text.trim()).to.equal('Kitchen 21.5');
   });
 });

@@ -31,6 +31,75 @@ function camelCase(property: string): string {
   return property.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/** Splits at white space outside quotes and brackets: `bold 20px/1.2 "Noto Sans", serif` in its words. */
+function words(text: string): string[] {
+  const found: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let word = '';
+  for (const character of text) {
+    if (quote) {
+      if (character === quote) quote = undefined;
+    } else if (character === '"' || character === "'") {
+      quote = character;
+    } else if (character === '(') {
+      depth++;
+    } else if (character === ')') {
+      depth = Math.max(0, depth - 1);
+    } else if (/\s/.test(character) && depth === 0) {
+      if (word) found.push(word);
+      word = '';
+      continue;
+    }
+    word += character;
+  }
+  if (word) found.push(word);
+  return found;
+}
+
+const FONT_SIZE_KEYWORDS = /^(xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|smaller|larger)$/i;
+const FONT_SIZE = /^(\d*\.?\d+(px|em|rem|%|pt|pc|in|cm|mm|q|ex|ch|vw|vh|vmin|vmax)?|calc\(.*\))$/i;
+const FONT_STYLE = /^(italic|oblique)$/i;
+const FONT_VARIANT = /^small-caps$/i;
+const FONT_WEIGHT = /^(bold|bolder|lighter|\d{1,4})$/i;
+const FONT_STRETCH = /^(ultra-|extra-|semi-)?(condensed|expanded)$/i;
+
+/**
+ * The `font` shorthand (`italic bold 24px/30px "Noto Sans", serif`) as the declarations it stands for, which is
+ * what the layout engine reads: it knows no shorthand. Like CSS, it sets every one of them, those it leaves out to
+ * `normal`. Undefined for a value that is no such shorthand (a system font such as `caption`), left as written.
+ */
+function fontShorthand(value: string): Style | undefined {
+  const parts = words(value);
+  const style: Style = { fontStyle: 'normal', fontVariant: 'normal', fontWeight: 'normal', fontStretch: 'normal' };
+  let at = 0;
+  for (; at < parts.length; at++) {
+    const part = parts[at];
+    const size = part.split('/')[0];
+    if (size && (FONT_SIZE_KEYWORDS.test(size) || (FONT_SIZE.test(size) && !/^\d{1,4}$/.test(part)))) break;
+    if (/^normal$/i.test(part)) continue;
+    if (FONT_STYLE.test(part)) style.fontStyle = part;
+    else if (FONT_VARIANT.test(part)) style.fontVariant = part;
+    else if (FONT_WEIGHT.test(part)) style.fontWeight = part;
+    else if (FONT_STRETCH.test(part)) style.fontStretch = part;
+    else return undefined;
+  }
+  // The size, then the line height after a slash, written with or without spaces around it.
+  const rest = parts.slice(at + 1);
+  const [size, written] = (parts[at] ?? '').split('/');
+  let lineHeight: string | undefined = written;
+  if (lineHeight === '' || (lineHeight === undefined && rest[0]?.startsWith('/'))) {
+    const next = rest.shift() ?? '';
+    lineHeight = next === '/' ? (rest.shift() ?? '') : next.replace(/^\//, '');
+  }
+  const family = rest.join(' ');
+  if (!size || !family || lineHeight === '') return undefined;
+  style.fontSize = size;
+  style.lineHeight = lineHeight ?? 'normal';
+  style.fontFamily = family;
+  return style;
+}
+
 /** The declarations of a style attribute; a later one wins, `!important` is dropped, custom properties ignored. */
 export function parseStyle(text: string): Style {
   const style: Style = {};
@@ -43,7 +112,9 @@ export function parseStyle(text: string): Style {
       .replace(/!\s*important\s*$/i, '')
       .trim();
     if (!property || !value || property.startsWith('--')) continue;
-    style[camelCase(property)] = value;
+    const longhands = property === 'font' ? fontShorthand(value) : undefined;
+    if (longhands) Object.assign(style, longhands);
+    else style[camelCase(property)] = value;
   }
   return style;
 }
