@@ -269,6 +269,8 @@ async function firstPushPart() {
 
 const ms = (n) => `${n.toFixed(n < 10 ? 3 : 1)} ms`;
 const mb = (n) => `${n.toFixed(1)} MB`;
+/** A difference in MB with its sign: +1.1 MB, -0.5 MB. */
+const mbChange = (n) => `${n < 0 ? '' : '+'}${mb(n)}`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const x = (n) => `${n.toFixed(2)}x`;
 const us = (n) => `${Math.round(n)} µs`;
@@ -322,7 +324,7 @@ function pushRows({ variants }) {
 function throughputRows(results) {
   const rows = [];
   const describe = (r) =>
-    `drained in ${ms(r.drainMs)} (${Math.round(r.pushesPerSecond)}/s); peak RSS ${mb(r.peakRssMB)} (+${mb(r.peakRssGrowthMB)}); ` +
+    `drained in ${ms(r.drainMs)} (${Math.round(r.pushesPerSecond)}/s); peak RSS ${mb(r.peakRssMB)} (${mbChange(r.peakRssGrowthMB)}); ` +
     `loop held ${ms(r.stalledMs)} at hand-over`;
   if (results.ours)
     rows.push([
@@ -674,7 +676,7 @@ function goalRows(results) {
     const added = rested - without.restedMB;
     rows.push([
       `${restSeconds} s after its last page, Node-RED with a render node ≤ ${GOALS.restingMemoryMB} MB RSS over it without one`,
-      `${mb(rested)} (+${mb(added)})`,
+      `${mb(rested)} (${mbChange(added)})`,
       `without a render node ${mb(without.restedMB)}`,
       x(rested / without.restedMB),
       met(added <= GOALS.restingMemoryMB),
