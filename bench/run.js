@@ -269,8 +269,9 @@ async function firstPushPart() {
 
 const ms = (n) => `${n.toFixed(n < 10 ? 3 : 1)} ms`;
 const mb = (n) => `${n.toFixed(1)} MB`;
-/** A difference in MB with its sign: +1.1 MB, -0.5 MB. */
-const mbChange = (n) => `${n < 0 ? '' : '+'}${mb(n)}`;
+/** A difference with its sign: +1.1 MB, -0.5 MB. */
+const signed = (text) => (text.startsWith('-') ? text : `+${text}`);
+const mbChange = (n) => signed(mb(n));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const x = (n) => `${n.toFixed(2)}x`;
 const us = (n) => `${Math.round(n)} µs`;
@@ -419,7 +420,7 @@ function startupRows(r) {
     [
       'Start-up',
       `Node-RED start with / without our package (median of ${r.runs})`,
-      `${ms(r.withMs)} / ${ms(r.withoutMs)} (${r.addedMs < 0 ? '' : '+'}${ms(r.addedMs)})`,
+      `${ms(r.withMs)} / ${ms(r.withoutMs)} (${signed(ms(r.addedMs))})`,
       '(a hint: noisy)',
       '',
     ],
@@ -572,7 +573,7 @@ function scriptRows(r) {
     ...r.scripts.map((s) => [
       'Render',
       `a page in ${s.script}: the first (its fonts loaded then) / again; the drawing process's RSS after it`,
-      `${ms(s.firstMs)} (+${ms(s.extraMs)}) / ${ms(s.againMs)}; ${mb(s.drawingMB)}`,
+      `${ms(s.firstMs)} (${signed(ms(s.extraMs))}) / ${ms(s.againMs)}; ${mb(s.drawingMB)}`,
       '',
       '',
     ]),
@@ -656,7 +657,7 @@ function goalRows(results) {
     const slowest = r.scripts.reduce((a, b) => (b.extraMs > a.extraMs ? b : a));
     rows.push([
       `a page in a script not yet loaded ≤ ${GOALS.firstScriptExtraMs} ms more the first time (the slowest)`,
-      `+${ms(slowest.extraMs)} (${slowest.script})`,
+      `${signed(ms(slowest.extraMs))} (${slowest.script})`,
       `${GOALS.firstScriptExtraMs} ms`,
       x(slowest.extraMs / GOALS.firstScriptExtraMs),
       met(slowest.extraMs <= GOALS.firstScriptExtraMs),

@@ -13,6 +13,7 @@ import { DEFAULT_SCREEN, LIMITS, PAGE_BUDGET, PAGE_LIMITS } from '../dist/lib/va
 import { DEFAULT_RETRY } from '../dist/lib/client/retry';
 import { ACCOUNT_DEFAULTS, ACCOUNT_RANGES } from '../dist/nodes/account/settings';
 import { MOST_REMEMBERED_PAGES } from '../dist/lib/push-memory';
+import { MOST_RECORDED_IMAGE_BYTES, MOST_RECORDED_PAGES } from '../dist/lib/page-record/record';
 import { MOST_DEVICES_PER_MESSAGE } from '../dist/runtime/targets';
 import { PAGE_IDS } from '../dist/lib/values/ids';
 import { DEFAULT_INTERVAL_SECONDS, DIALOG_MIN_INTERVAL_SECONDS } from '../dist/nodes/todo-watch/settings';
@@ -86,6 +87,31 @@ const CHARACTERS = budget("a page of 50000 characters (the limit) / of 12500: ti
 const PIXELS = budget(
   "a page of 4000000 picture pixels (the limit) / of 1000000: time; drawing process's memory added",
 );
+/**
+ * The first page of each script, in the order the benchmark draws them in one drawing process (emoji last, every
+ * script then loaded): its cost over a page in loaded fonts, and the drawing process's RSS after it.
+ */
+const SCRIPT_PAGES = new Map(
+  [
+    'Simplified Chinese',
+    'Japanese',
+    'Traditional Chinese',
+    'Korean',
+    'Arabic',
+    'Hebrew',
+    'Thai',
+    'Devanagari',
+    'Emoji',
+  ].map((script) => {
+    const figures = page(
+      `a page in ${script}: the first (its fonts loaded then) / again; the drawing process's RSS after it`,
+    );
+    return [script, { extraMs: figures[1], drawingMB: figures[3] }];
+  }),
+);
+const scriptPage = (script: string) => SCRIPT_PAGES.get(script) as { extraMs: number; drawingMB: number };
+const scriptExtras = [...SCRIPT_PAGES.values()].map((script) => script.extraMs);
+const AFTER_LATIN = page('the drawing process after 20 Latin pages: RSS');
 const measured = (figure: number) => ({ measured: figure });
 const limit = (figure: number) => ({ limit: figure });
 
@@ -114,6 +140,36 @@ const QUOTES: Quote[] = [
     file: 'README.md',
     says: /A 400 x 300 page takes about ([\d.]+) ms \(BENCHMARKS\.md\)/,
     figures: [measured(FLOW_PAGE[0])],
+  },
+  {
+    file: 'README.md',
+    says: /It keeps up to (\d+) pages and (\d+) MB of pictures/,
+    figures: [limit(MOST_RECORDED_PAGES), limit(MOST_RECORDED_IMAGE_BYTES / MB)],
+  },
+  {
+    file: 'docs/display-image.md',
+    says: /No image, more than (\d+), one that is not an image, a fit that is not one of the four, or a width or height out of 1 to (\d+) is refused/,
+    figures: [limit(LIMITS.imagesPerPush), limit(LIMITS.pictureSide)],
+  },
+  {
+    file: 'docs/display-image.md',
+    says: /must be a whole number of pixels from 1 to (\d+) \(got/,
+    figures: [limit(LIMITS.pictureSide)],
+  },
+  {
+    file: 'docs/render.md',
+    says: /the first page in a script costs this once, from (\d+) ms \(Hebrew\) to (\d+) ms \(Traditional Chinese, whose WOFF2 files are unpacked as they load\); the drawing process holds (\d+) MB after Latin pages, and (\d+) MB once every script has been drawn/,
+    figures: [
+      measured(scriptPage('Hebrew').extraMs),
+      measured(scriptPage('Traditional Chinese').extraMs),
+      measured(AFTER_LATIN[0]),
+      measured(scriptPage('Emoji').drawingMB),
+    ],
+  },
+  {
+    file: 'docs/design.md',
+    says: /unpacking it costs the first page of its script (\d+) to (\d+) ms once/,
+    figures: [measured(Math.min(...scriptExtras)), measured(Math.max(...scriptExtras))],
   },
   {
     file: 'README.md',
