@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { loadFontFiles } from '../../dist/lib/render';
+import { loadFontFiles, PageRenderer } from '../../dist/lib/render';
+import { ownFontsFrom } from '../../dist/lib/render/fonts/own-fonts';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import { compact, inkBox, pixelsOf, readText } from './support';
 import { canHideHostFonts, drawWithoutHostFonts, type PageAsked } from './without-host-fonts';
@@ -128,5 +129,42 @@ describe('render: a user’s own fonts', function () {
       'fonts: notes.ttf is not a usable font: it is not a TrueType, OpenType, WOFF or WOFF2 font',
     );
     expect(refusal(['notes.txt']).field).to.equal('fonts');
+  });
+
+  it("draws in the drawing process with the fonts as Node-RED's process read them: their files are parsed once", async () => {
+    // Read here, as a node reads its fonts at deploy; then the family renamed in what was read. A drawing process
+    // that parsed the font again would know it only by the name inside the file.
+    const read = loadFontFiles([files.woff2], dir).read;
+    const renamed = {
+      ...read,
+      key: `${read.key} renamed`,
+      families: read.families.map((family) => ({ ...family, cssName: 'Read Once' })),
+    };
+    const renderer = new PageRenderer();
+    try {
+      const warnings: string[] = [];
+      const draw = (family: string, text: string) =>
+        renderer.render({
+          template: line(family, text),
+          width: 500,
+          height: 80,
+          fonts: ownFontsFrom(renamed),
+          warn: (warning) => warnings.push(warning),
+        });
+      const [narrow, wide] = await Promise.all(
+        [await draw('Read Once', 'iiiiiiii'), await draw('Read Once', 'MMMMMMMM')].map(async (png) => {
+          const box = inkBox(await pixelsOf(png));
+          return box.right - box.left;
+        }),
+      );
+      expect(Math.abs(narrow - wide), `${narrow} and ${wide} px: monospaced`).to.be.below(wide * 0.15);
+      expect(warnings).to.deep.equal([]);
+      await draw('Noto Sans Mono', 'iiiiiiii');
+      expect(warnings.join('\n'), 'the name inside the file, unknown to the drawing process').to.match(
+        /font-family "Noto Sans Mono" is no font of this page/,
+      );
+    } finally {
+      await renderer.close();
+    }
   });
 });
