@@ -433,6 +433,21 @@ describe(TYPE, function () {
           expect(fromDevice).to.deep.equal([]);
         });
 
+        it("(the list's name in the mark edited, or another list's note pasted) stays its to-do, its own mark put back", async () => {
+          const { milk, mark } = await syncedMilk();
+          const foreign = mark.replace('[Node-RED shopping:', '[Node-RED shoping:');
+          await onDevice('PUT', `/todos/${milk.id}`, { description: `Semi-skimmed\n${foreign}` });
+          h.sim.clearRequests();
+
+          const result = await synced(SHOPPING);
+
+          expect(writeLines()).to.deep.equal([`PUT /open/v1/todos/${milk.id}`]);
+          expect(h.sim.state.todos.get(milk.id)?.description).to.equal(`Semi-skimmed\n${mark}`);
+          expect(result).to.deep.include({ created: 0, updated: 1, removed: 0 });
+          expect(fromDevice.map((msg) => (msg.payload as DeviceChange).change)).to.deep.equal(['edited']);
+          expect(ours()).to.have.length(3);
+        });
+
         it('without its memory (another machine), a to-do without the mark is left alone, as a hand-made one', async () => {
           const { milk } = await syncedMilk();
           await onDevice('PUT', `/todos/${milk.id}`, { description: 'Blue cap please' });

@@ -151,7 +151,8 @@ export function planSync(
 
 /**
  * The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. A to-do
- * the memory knows by its id is still its item's when a person removed its mark, or edited the key in it.
+ * the memory knows by its id is still its item's when a person removed its mark, or edited the key or the list's
+ * name in it.
  */
 function ownTodos(
   request: SyncRequest,
@@ -179,7 +180,11 @@ function ownTodos(
       if (rememberedKey !== undefined) known.push({ id: id as TodoId, key: rememberedKey, item, text });
       continue;
     }
-    if (read.mark.source !== source) continue;
+    if (read.mark.source !== source) {
+      // Another list's mark on a to-do this list made: a person edited the mark, or pasted another to-do's note.
+      if (rememberedKey !== undefined) known.push({ id: id as TodoId, key: rememberedKey, item, text: read.text });
+      continue;
+    }
     const todo: OwnTodo = {
       id: id as TodoId,
       markDigest: read.mark.digest,
