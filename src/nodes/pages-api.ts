@@ -95,7 +95,7 @@ async function again<Input, Output>(
   content: PageContent,
 ): Promise<unknown> {
   if (!spec.push) throw new DeviceCloudError('internal', `${spec.type} does not push`);
-  const input = await spec.push.again(content, page.pageId);
+  const input = await spec.push.again(content, page.persistent ? page.pageId : undefined);
   return actOnDevice(spec, account, device, input, page.node);
 }
 

@@ -40,7 +40,8 @@ export interface DeviceActionSpec<Input, Output> {
     pageId(input: Input): PageId | undefined;
     content(input: Input): PageContent;
     answeredPage(output: Output): string | undefined;
-    again(content: PageContent, pageId: PageId): Input | Promise<Input>;
+    /** `pageId` undefined: the content goes to the device's temporary screen, as it was pushed. */
+    again(content: PageContent, pageId: PageId | undefined): Input | Promise<Input>;
   };
   /** The pages a success empties, which the push memory forgets. */
   empties?(input: Input): PageId | 'all';

@@ -286,6 +286,35 @@ describe('the page record and its admin API', function () {
     expect(find(await pages(), KITCHEN, '1')?.node.id).to.equal('text');
   });
 
+  it('pushes a temporary page again as it was pushed: without a page, to the temporary screen', async () => {
+    await start();
+    await press('text-go');
+    await pagesWhen('the page recorded', (all) => all.length === 1);
+    await running().stop();
+    // A push without a page that the service answered naming one: recorded as temporary on that page.
+    const record = JSON.parse(fs.readFileSync(recordFile(), 'utf8')) as { pages: { persistent: boolean }[] };
+    record.pages[0].persistent = false;
+    fs.writeFileSync(recordFile(), JSON.stringify(record));
+    await start();
+    expect(find(await pages(), KITCHEN, '1')?.persistent).to.equal(false);
+    const before = simPage(KITCHEN, '1');
+    sim.clearRequests();
+
+    const again = await running().request(
+      'POST',
+      `device-cloud/pages/${ACCOUNT}/${encodeURIComponent(KITCHEN)}/1/push`,
+    );
+
+    expect(again.status).to.equal(200);
+    expect(sim.requests.map((request) => request.body)).to.deep.equal([{ text: 'Hello kitchen', fontSize: 28 }]);
+    expect(sim.state.temporaryScreens.get(KITCHEN)).to.include({
+      kind: 'text',
+      text: 'Hello kitchen',
+      persistent: false,
+    });
+    expect(simPage(KITCHEN, '1'), 'page 1 as it was').to.deep.equal(before);
+  });
+
   it('a push again racing a push of the flow to the same page lands in order: the flow push last', async () => {
     await start();
     await press('text-go');
