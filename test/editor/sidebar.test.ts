@@ -382,4 +382,52 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     );
     expect(page.consoleErrors).to.deep.equal([]);
   });
+
+  it('stays readable with 20 devices: each folds away, and the filter finds one by its name', async () => {
+    const added = Array.from({ length: 18 }, (_, i) => ({
+      deviceId: `AA:BB:CC:DD:10:${String(i + 10).padStart(2, '0')}`,
+      alias: `Room ${i + 3}`,
+      board: 'NOTE4',
+    }));
+    sim.state.devices.push(...added);
+    try {
+      const page = await openEditor('admin');
+      const devices = page.page.locator('.device-cloud-sidebar-device');
+      await untilInPage(
+        page.page,
+        'the 20 devices in the sidebar',
+        () => document.querySelectorAll('.device-cloud-sidebar-device').length === 20,
+      );
+      expect(await page.page.locator('.device-cloud-sidebar-slot').count(), 'five pages each').to.equal(100);
+
+      await page.page.locator('.device-cloud-sidebar-filter').fill('Room 17');
+      await untilInPage(
+        page.page,
+        'only Room 17 shown',
+        () => document.querySelectorAll('.device-cloud-sidebar-device').length === 1,
+      );
+      expect(await devices.first().innerText()).to.include('Room 17');
+      await page.page.locator('.device-cloud-sidebar-filter').fill('');
+      await untilInPage(
+        page.page,
+        'all 20 shown again',
+        () => document.querySelectorAll('.device-cloud-sidebar-device').length === 20,
+      );
+
+      // Every device but the kitchen folded: its pages alone are shown.
+      for (const { deviceId } of added) {
+        await page.page
+          .locator(`.device-cloud-sidebar-device[data-device="${deviceId}"] .device-cloud-sidebar-device-header`)
+          .click();
+      }
+      await page.page
+        .locator(`.device-cloud-sidebar-device[data-device="${HALLWAY}"] .device-cloud-sidebar-device-header`)
+        .click();
+      expect(await page.page.locator('.device-cloud-sidebar-slot').count(), "the kitchen's five pages").to.equal(5);
+      expect(await page.page.locator(`${slot(KITCHEN, '1')}`).count()).to.equal(1);
+      expect(page.consoleErrors).to.deep.equal([]);
+    } finally {
+      sim.state.devices.splice(-added.length, added.length);
+    }
+  });
 });
