@@ -317,6 +317,9 @@ describe('journeys: the examples people build', function () {
         outcomes.map((msg) => (msg as { payload?: { unchanged?: string } }).payload?.unchanged).filter(Boolean);
 
       await other.press(fetch);
+      const served = await globalThis.fetch(`${other.nodeRedUrl}/trmnl-stand-in/screen.png`);
+      const servedSize = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([servedSize.width, servedSize.height], "the stand-in server's picture").to.deep.equal([800, 480]);
       const first = imagePage(other.sim, BEDROOM, 3);
       const size = await sharp(first.images[0].data).metadata();
       expect([size.width, size.height]).to.deep.equal([400, 300]);

@@ -98,12 +98,14 @@ export class ExampleRun {
   readonly expectedDebugs = new Set<string>();
   /** Serves the runtime's http in nodes, as Node-RED serves them beside its editor; the test helper serves none. */
   private readonly nodeServer = new NodeEndpoints();
+  /** Where the flow's http in nodes answer: what the examples call NODE_RED_URL. */
+  nodeRedUrl = '';
   private presses = 0;
 
   static async load(h: Harness, nodes: FlowNode[]): Promise<ExampleRun> {
     const run = new ExampleRun(h, nodes);
-    const nodeRedUrl = await run.nodeServer.listen();
-    const flow = run.runnableFlow(nodeRedUrl);
+    run.nodeRedUrl = await run.nodeServer.listen();
+    const flow = run.runnableFlow(run.nodeRedUrl);
     const [account] = accountsOf(nodes);
     await loadingEachCoreModuleOnce(run.helper, (preloaded) =>
       run.helper.load(
