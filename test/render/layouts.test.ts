@@ -409,3 +409,51 @@ describe('render: built-in layouts with long data', function () {
     expect(bands).to.deep.equal({ 'big-value (en-US)': 3, 'big-value (zh-CN)': 3 });
   });
 });
+
+describe('render: the to-do layout’s boxes', function () {
+  this.timeout(60_000);
+  const renderer = new PageRenderer();
+  after(async () => {
+    await renderer.close();
+  });
+
+  it('draws a done to-do as a ticked box and an open one as an empty box, found by pixels', async () => {
+    const todo = layoutOf('todo-list');
+    // Done and open in an order that is no sample's: the first, third and fourth done.
+    const done = [true, false, true, true, false];
+    for (const language of LANGUAGES) {
+      const sample = todo.sample[language] as { payload: Record<string, unknown>[] };
+      const payload = sample.payload.map((item, i) => ({ ...item, completed: done[i], status: done[i] ? 1 : 0 }));
+      const pixels = await pixelsOf(
+        await renderer.render({ template: todo.template[language], message: { ...sample, payload } }),
+      );
+      // The header's rule: the first row black across the list's width; the icons are below it, from x 20 (the
+      // page's padding) to 46 (26 px wide), the titles from 54.
+      let rule = 0;
+      while (rule < pixels.height && darkness(pixels, 20, rule, pixels.width - 40, 1) < 0.9) rule++;
+      while (darkness(pixels, 20, rule, pixels.width - 40, 1) >= 0.9) rule++;
+      const [left, right] = [14, 50];
+      const boxes = inkBands(pixels, left, right).filter((band) => band.top > rule);
+      expect(boxes, `${language}: a box in the icon column per to-do`).to.have.length(done.length);
+      const ticked = boxes.map((band) => {
+        // The box's outline: the columns of the band that hold ink; inside it, a tick's ink or none.
+        let boxLeft = right;
+        let boxRight = left;
+        for (let x = left; x < right; x++) {
+          if (darkness(pixels, x, band.top, 1, band.bottom - band.top + 1) === 0) continue;
+          boxLeft = Math.min(boxLeft, x);
+          boxRight = Math.max(boxRight, x);
+        }
+        const width = boxRight - boxLeft + 1;
+        const height = band.bottom - band.top + 1;
+        expect(Math.abs(width - height), `${language}: a square box, ${width} x ${height}`).to.be.at.most(2);
+        expect(width, `${language}: the box's size`).to.be.within(16, 26);
+        const inset = Math.round(width * 0.25);
+        return darkness(pixels, boxLeft + inset, band.top + inset, width - 2 * inset, height - 2 * inset) > 0.05;
+      });
+      expect(ticked, `${language}: a tick inside the box of each done to-do, none in an open one's`).to.deep.equal(
+        done,
+      );
+    }
+  });
+});
