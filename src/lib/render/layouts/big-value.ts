@@ -4,7 +4,8 @@ import { localDateTime } from './sample-dates';
 /**
  * One reading, large: a label above, the value and its unit, a note and the reading's time below (an ISO
  * date-time or epoch milliseconds, written as the page's language writes a time). The label and the value
- * shrink to the page's width when long.
+ * shrink to the page's width when long; so does the note, beside the time, which stays whole: the note and the
+ * time keep to one line (a note too long even at 14 px ends in "…", and the node warns).
  */
 function template(lang: string): string {
   return `<div lang="${lang}" style="display:flex;flex-direction:column;justify-content:space-between;width:100%;height:100%;padding:20px 24px">
@@ -14,8 +15,8 @@ function template(lang: string): string {
     <span style="font-size:40px;margin-left:8px">{{payload.unit}}</span>
   </div>
   <div style="display:flex;flex-direction:row;justify-content:space-between;font-size:20px">
-    <span>{{payload.note}}</span>
-    <span>{{payload.time | time}}</span>
+    <span style="white-space:nowrap;flex:0 1 auto;min-width:0" data-fit="shrink" data-min-size="14">{{payload.note}}</span>
+    <span style="white-space:nowrap;flex-shrink:0;margin-left:12px">{{payload.time | time}}</span>
   </div>
 </div>`;
 }
