@@ -456,3 +456,111 @@ describe('render: text that fits in flex boxes and grids, on a host without font
     expect(inkIn(pixels.clampedList, 0, 0, 400, 200)?.bottom, 'inside the 160 px column').to.be.below(171);
   });
 });
+
+// The same attributes on an element whose text lies in elements of its own (boxes, spans, next to an icon), as
+// authors used to satori write them: all of it shrunk together, laid out as the element lays it out.
+const HEADING = 'Meeting room booked';
+const LABEL = 'Outdoor temperature';
+const ICON = '<img src="icon:thermometer" style="width:40px;height:40px">';
+const TWO_BOXES = `<div>${HEADING}</div><div>${PARAGRAPH}</div>`;
+const OF_ELEMENTS: Record<string, PageAsked> = {
+  column: {
+    template: `<div style="display:flex;flex-direction:column;${BOX}" data-fit="shrink">${TWO_BOXES}</div>`,
+  },
+  block: { template: `<div style="${BOX}" data-fit="shrink">${TWO_BOXES}</div>` },
+  // A flex box whose only item is a flex box of text.
+  nestedFlex: {
+    template: `<div style="display:flex;${BOX}" data-fit="shrink"><div style="display:flex">${PARAGRAPH}</div></div>`,
+  },
+  // Two spans stacked by a flex column: two items, not one run of text.
+  spans: {
+    template: `<div style="display:flex;flex-direction:column;${BOX}" data-fit="shrink"><span>${HEADING}</span><span>${PARAGRAPH}</span></div>`,
+  },
+  // Too small even at 14 px: the box 20..70 high.
+  columnTooSmall: {
+    template: `<div style="display:flex;flex-direction:column;margin:20px;width:260px;height:50px;font-size:40px" data-fit="shrink" data-min-size="14">${TWO_BOXES}</div>`,
+  },
+  // An icon and its label on a line that does not wrap, 200 px wide (x 20..220): in a flex row and in a block.
+  iconRow: {
+    template: `<div style="display:flex;align-items:center;margin:20px;width:200px;font-size:40px;white-space:nowrap" data-fit="shrink">${ICON}<span>${LABEL}</span></div>`,
+  },
+  iconBlock: {
+    template: `<div style="margin:20px;width:200px;font-size:40px;white-space:nowrap" data-fit="shrink">${ICON}<span>${LABEL}</span></div>`,
+  },
+  clampedBoxes: {
+    template: `<div style="margin:20px;width:300px;font-size:24px;line-height:30px" data-clamp="2">${TWO_BOXES}</div>`,
+  },
+};
+
+describe('render: text that fits in an element of elements, on a host without fonts', function () {
+  this.timeout(120_000);
+  const names = Object.keys(OF_ELEMENTS);
+  const drawn: Record<string, PageDrawn> = {};
+  const texts: Record<string, string> = {};
+  const pixels: Record<string, Pixels> = {};
+
+  before(async function () {
+    if (!canHideHostFonts()) this.skip(); // a private mount namespace needs root
+    const pages = await drawWithoutHostFonts(
+      names.map((name) => ({ layoutRules: 'html', width: 400, height: 200, ...OF_ELEMENTS[name] })),
+    );
+    names.forEach((name, i) => (drawn[name] = pages[i]));
+    for (const [name, page] of Object.entries(drawn)) expect(page.error, name).to.equal(undefined);
+    const read = await readText(names.map((name) => drawn[name].png));
+    names.forEach((name, i) => (texts[name] = read[i]));
+    for (const name of names) pixels[name] = await pixelsOf(drawn[name].png);
+  });
+
+  for (const name of ['column', 'block', 'nestedFlex', 'spans']) {
+    it(`shrinks the text of all its elements together until every line fits its box: ${name}`, () => {
+      const box = inkIn(pixels[name], 0, 0, 400, 200);
+      expect(box, name).to.not.equal(undefined);
+      expect(box?.left, name).to.be.at.least(IN_BOX.left);
+      expect(box?.top, name).to.be.at.least(IN_BOX.top);
+      expect(box?.right, `${name}: inside the box`).to.be.below(IN_BOX.right);
+      expect(box?.bottom, `${name}: the last line ends inside the box`).to.be.below(IN_BOX.bottom);
+      const heading = name === 'nestedFlex' ? '' : HEADING;
+      expect(compact(texts[name]), `${name}: ${texts[name]}`).to.include(compact(heading + PARAGRAPH));
+      // Each element a box of its own, as the element lays them out: the heading on a line of its own.
+      if (heading) expect(linesOf(texts[name])[0], `${name}: ${texts[name]}`).to.equal(HEADING);
+      expect(drawn[name].warnings, name).to.deep.equal([]);
+    });
+  }
+
+  it('cuts the elements of a box too small even at its smallest size after the lines that fit, and says so', () => {
+    const box = inkIn(pixels.columnTooSmall, 0, 0, 400, 200);
+    expect(box?.bottom, 'nothing below the box').to.be.below(70);
+    expect(box?.right, 'nothing right of the box').to.be.below(280);
+    expect(linesOf(texts.columnTooSmall)[0]).to.equal(HEADING);
+    expect(drawn.columnTooSmall.warnings).to.deep.equal([
+      'template: line 1, column 1: the text does not fit its box even at data-min-size 14px: it is cut after 2 lines',
+    ]);
+  });
+
+  for (const name of ['iconRow', 'iconBlock']) {
+    it(`shrinks a line of an icon and its text that does not wrap, the icon drawn beside it: ${name}`, () => {
+      const icon = inkIn(pixels[name], 20, 0, 60, 200);
+      expect(icon, `${name}: the icon`).to.not.equal(undefined);
+      expect((icon?.bottom ?? 0) - (icon?.top ?? 0), `${name}: the icon's height`).to.be.above(25);
+      const label = inkIn(pixels[name], 61, 0, 400, 200);
+      expect(label?.right, `${name}: inside the 200 px box`).to.be.below(220);
+      // On the icon's line, not below it.
+      expect(label?.top, name).to.be.below(icon?.bottom ?? 0);
+      expect(compact(texts[name]), `${name}: ${texts[name]}`).to.include(compact(LABEL));
+      expect(drawn[name].warnings, name).to.deep.equal([]);
+    });
+  }
+
+  it('cuts an element of elements with data-clamp after its lines, and says it draws no "…"', () => {
+    const box = inkIn(pixels.clampedBoxes, 0, 0, 400, 200);
+    expect((box?.bottom ?? 0) - 20, 'two lines of 30 px').to.be.below(62);
+    const lines = linesOf(texts.clampedBoxes);
+    expect(lines, texts.clampedBoxes).to.have.length(2);
+    expect(lines[0]).to.equal(HEADING);
+    expect(lines[1]).to.match(/^The large meeting room/);
+    expect(drawn.clampedBoxes.warnings).to.deep.equal([
+      'template: line 1, column 1: data-clamp: the text of this element lies in boxes of its own, which are not ' +
+        'clamped with "…": it is cut after 2 lines',
+    ]);
+  });
+});

@@ -6,6 +6,10 @@
  *   largest whole font size, down to its smallest, at which its lines fit: each size tried is measured alone,
  *   the element's text in a box of its width (a fraction of the page's cost). Where even the smallest does not
  *   fit, its text is cut after the lines that fit, the last ending in "…", and the page is told.
+ * - an element whose text lies in elements of its own (boxes, pictures beside it) is laid out as the page lays it
+ *   out, the whole page measured at each size tried, until every line of every box in it fits its room; where even
+ *   its smallest does not, its box ends after the lines that fit (no "…"), and the page is told. `data-clamp` on it
+ *   cuts it after its lines the same way.
  * - an element whose line of text (it does not wrap) Takumi shrinks, but which is still wider than its room at its
  *   smallest size, ends in "…" as Takumi draws it, and the page is told.
  * - a container with `data-overflow` keeps the children that lie wholly inside its room, then its overflow line
@@ -51,6 +55,11 @@ const MAX_KEY_LENGTH = 4096;
 
 /** Half a pixel: what layout's fractions may differ by without anything showing. */
 const SLACK = 0.5;
+/**
+ * What a run of text may reach past its room's bottom and still fit: its box is its font's height, which a line
+ * height smaller than that (30px for 24px text) leaves reaching a pixel or two past its line.
+ */
+const RUN_SLACK = 2;
 /** A probe of an element's text alone is laid out on a page this many times its room's height (at least 64 px). */
 const PROBE_ROOM = 3;
 
@@ -109,18 +118,8 @@ function textExtent(box: MeasuredBox): { right: number; bottom: number; lines: n
 /** A blank of an icon's grid: what layout needs of an icon whose size is given (reading its SVG costs more). */
 const ICON_BLANK = blank(24, 24);
 
-/**
- * What fitting decided for a page, in the order of its requests: each fitted text's size (none where it fits as
- * written) and the lines it is cut after (where not even its smallest size fits), and how many children each
- * overflow container keeps (-1: all of them, and no overflow line).
- */
-export interface FitDecisions {
-  fits: { size?: number; lines?: number }[];
-  overflows: number[];
-}
-
-/** Fits the page's texts and overflows, each decided from the page laid out once, and says what it decided. */
-export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<FitDecisions> {
+/** The page laid out without drawing: our nodes and their boxes. */
+async function measurePage(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<Map<TreeNode, MeasuredBox>> {
   const pictures = tree.icons.map((icon) => icon.src);
   for (const icon of tree.icons) icon.src = ICON_BLANK;
   let laidOut: MeasuredBox;
@@ -129,12 +128,39 @@ export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: Fit
   } finally {
     tree.icons.forEach((icon, i) => (icon.src = pictures[i]));
   }
-  const boxes = layoutBoxes(tree.root, laidOut);
+  return layoutBoxes(tree.root, laidOut);
+}
+
+/**
+ * What fitting decided for one text: its size (none where it fits as written); the lines it is cut after with
+ * "…" (where not even its smallest size fits); for an element whose text lies in boxes, the most its border box
+ * may be tall (where it is cut).
+ */
+export interface FitDecision {
+  size?: number;
+  lines?: number;
+  maxHeight?: number;
+}
+
+/**
+ * What fitting decided for a page, in the order of its requests: each fitted text's decision, and how many
+ * children each overflow container keeps (-1: all of them, and no overflow line).
+ */
+export interface FitDecisions {
+  fits: FitDecision[];
+  overflows: number[];
+}
+
+/** Fits the page's texts and overflows, each decided from the page laid out once, and says what it decided. */
+export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<FitDecisions> {
+  const boxes = await measurePage(engine, tree, page);
   for (const request of tree.lineFits) checkLine(request, boxes, page);
   const decisions: FitDecisions = { fits: [], overflows: [] };
   // One after another: a text's size is decided with the sizes decided before it applied.
   for (const request of tree.fits) {
-    const decision = await fitText(engine, request, boxes, page);
+    const decision = request.boxes
+      ? await fitBoxes(engine, tree, request, boxes, page)
+      : await fitText(engine, request, boxes, page);
     applyFit(request, decision);
     decisions.fits.push(decision);
   }
@@ -150,7 +176,9 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
   return (
     a.fits.length === b.fits.length &&
     a.overflows.length === b.overflows.length &&
-    a.fits.every((fit, i) => fit.size === b.fits[i].size && fit.lines === b.fits[i].lines) &&
+    a.fits.every(
+      (fit, i) => fit.size === b.fits[i].size && fit.lines === b.fits[i].lines && fit.maxHeight === b.fits[i].maxHeight,
+    ) &&
     a.overflows.every((kept, i) => kept === b.overflows[i])
   );
 }
@@ -211,7 +239,7 @@ async function fitText(
   request: FitRequest,
   boxes: Map<TreeNode, MeasuredBox>,
   page: FitPage,
-): Promise<{ size?: number; lines?: number }> {
+): Promise<FitDecision> {
   const box = boxes.get(request.node);
   if (!box) {
     throw templateError(request.place, 'data-fit: the box of this element could not be found: give it display:block');
@@ -259,9 +287,13 @@ function checkLine(request: LineFitRequest, boxes: Map<TreeNode, MeasuredBox>, p
 }
 
 /** A text at the size decided (none: as written), clamped as it asks, or cut after the lines that fit with "…". */
-function applyFit(request: FitRequest, decision: { size?: number; lines?: number }): void {
+function applyFit(request: FitRequest, decision: FitDecision): void {
   const style = request.node.style as Record<string, string>;
   if (decision.size !== undefined) style.fontSize = `${decision.size}px`;
+  if (request.boxes) {
+    if (decision.maxHeight !== undefined) style.maxHeight = `${decision.maxHeight}px`;
+    return;
+  }
   if (decision.lines === undefined) {
     if (request.clamp !== undefined) clampLines(style, request.clamp);
     return;
@@ -331,6 +363,164 @@ async function searchSize(
   const lineHeight = smallest.bottom / Math.max(smallest.lines.length, 1);
   const lines = smallest.lines.filter((y) => y + lineHeight <= height + SLACK).length;
   return { size: request.minSize, lines: Math.max(1, Math.min(lines, request.clamp ?? lines)) };
+}
+
+/** Where the lines of a box and of every box in it lie on the page, and how far their runs reach. */
+interface PageText {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  lines: { top: number; bottom: number }[];
+}
+
+/** `pictures`: a picture's box is a line too (a line of its own, or the line of the text beside it). */
+function pageText(box: MeasuredBox, nodes: Map<MeasuredBox, TreeNode>, pictures: boolean): PageText {
+  const text: PageText = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, lines: [] };
+  const addLine = (top: number, bottom: number): void => {
+    const within = (y: number, line: { top: number; bottom: number }): boolean => line.top <= y && y <= line.bottom;
+    const line = text.lines.find(
+      (other) => within((top + bottom) / 2, other) || within((other.top + other.bottom) / 2, { top, bottom }),
+    );
+    if (!line) text.lines.push({ top, bottom });
+    else Object.assign(line, { top: Math.min(line.top, top), bottom: Math.max(line.bottom, bottom) });
+  };
+  const walk = (inner: MeasuredBox): void => {
+    const node = nodes.get(inner);
+    if (pictures && node?.type === 'image') addLine(inner.transform[5], inner.transform[5] + inner.height);
+    // A box that is none of our nodes is an anonymous one around text: no padding or border.
+    const edges = (node && boxEdges({ ...node.preset, ...node.style })) ?? { left: 0, top: 0 };
+    const x = inner.transform[4] + edges.left;
+    const y = inner.transform[5] + edges.top;
+    for (const run of inner.runs) {
+      const top = y + run.y;
+      const bottom = top + run.height;
+      // A line that wraps keeps its last space in its run, which may reach past the box: a space is counted as a
+      // fifth of the run's height (less than any font's space), not to shrink text for nothing.
+      const spaces = run.text.length - run.text.trimEnd().length;
+      text.left = Math.min(text.left, x + run.x);
+      text.right = Math.max(text.right, x + run.x + run.width - spaces * 0.2 * run.height);
+      text.top = Math.min(text.top, top);
+      text.bottom = Math.max(text.bottom, bottom);
+      addLine(top, bottom);
+    }
+    inner.children.forEach(walk);
+  };
+  walk(box);
+  text.lines.sort((a, b) => a.top - b.top);
+  return text;
+}
+
+/**
+ * An element whose text lies in boxes of its own (child elements, pictures beside it), laid out as the page lays
+ * it out: the whole page is measured at each size tried, and every line of every box in it must fit its room.
+ * Where even its smallest size does not, its box is cut after the lines that fit, and the page is told.
+ */
+async function fitBoxes(
+  engine: DrawingEngine,
+  tree: PageTree,
+  request: FitRequest,
+  first: Map<TreeNode, MeasuredBox>,
+  page: FitPage,
+): Promise<FitDecision> {
+  const style = request.node.style as Record<string, string>;
+  const written = style.fontSize;
+  const at = async (size: number | undefined): Promise<Laid> => {
+    let boxes = first;
+    if (size !== undefined) {
+      style.fontSize = `${size}px`;
+      boxes = await measurePage(engine, tree, page);
+    }
+    const box = boxes.get(request.node);
+    if (!box) {
+      throw templateError(request.place, 'data-fit: the box of this element could not be found: give it display:block');
+    }
+    const content = contentRect(request.node, box);
+    if (!content) throw templateError(request.place, 'data-fit: give the padding and border of this element in px');
+    const nodes = new Map([...boxes].map(([node, laidOut]) => [laidOut, node]));
+    const text = pageText(box, nodes, request.nowrap === true);
+    return { box, bound: intersect(room(request.path, boxes, page), content), text };
+  };
+  // Takumi breaks a line that does not wrap between a picture and its text where it is too long: such a line
+  // fits only as it lies at the smallest size, not broken again.
+  let most = request.clamp ?? Infinity;
+  const fits = ({ bound, text }: Laid): boolean =>
+    text.left >= bound.left - SLACK &&
+    text.right <= bound.right + SLACK &&
+    text.bottom <= bound.bottom + RUN_SLACK &&
+    text.lines.length <= most;
+  const laidOut = await at(undefined);
+  if (fits(laidOut) && (!request.nowrap || laidOut.text.lines.length <= 1)) return {};
+  try {
+    const smallest = request.minSize < request.size ? await at(request.minSize) : laidOut;
+    if (request.nowrap) most = Math.min(most, smallest.text.lines.length);
+    if (fits(laidOut)) return {};
+    if (!fits(smallest)) return cutBoxes(request, smallest, page);
+    return { size: await searchBoxes(request, laidOut, fits, at) };
+  } finally {
+    if (written === undefined) delete style.fontSize;
+    else style.fontSize = written;
+  }
+}
+
+type Laid = { box: MeasuredBox; bound: Rect; text: PageText };
+
+/** The largest whole size that fits, above the smallest (which does), as ./searchSize finds it. */
+async function searchBoxes(
+  request: FitRequest,
+  first: Laid,
+  fits: (laid: Laid) => boolean,
+  at: (size: number) => Promise<Laid>,
+): Promise<number> {
+  // As ./searchSize: each size estimated from the last one measured, then checked, and by halves where it fails.
+  const estimate = (size: number, { bound, text }: Laid): number => {
+    const wide = (text.right - Math.min(text.left, bound.left)) / Math.max(bound.right - bound.left, 1);
+    const tall = (text.bottom - Math.min(text.top, bound.top)) / Math.max(bound.bottom - bound.top, 1);
+    return Math.floor(size / Math.max(wide, Math.sqrt(tall), 1e-3));
+  };
+  let low = Math.floor(request.minSize) + 1;
+  let high = Math.floor(request.size) - 1;
+  let best = request.minSize;
+  let next = estimate(request.size, first);
+  const tried = new Set<number>();
+  while (low <= high) {
+    next = Math.min(high, Math.max(low, next));
+    if (tried.has(next)) next = Math.floor((low + high + 1) / 2);
+    tried.add(next);
+    const laid = await at(next);
+    if (fits(laid)) {
+      best = next;
+      low = next + 1;
+      next = Math.max(next + 1, estimate(next, laid));
+    } else {
+      high = next - 1;
+      next = Math.min(next - 1, estimate(next, laid));
+    }
+  }
+  return best;
+}
+
+/** Where not even its smallest size fits: the box ends after the lines that fit whole, and the page is told. */
+function cutBoxes(request: FitRequest, { box, bound, text }: Laid, page: FitPage): FitDecision {
+  const kept = text.lines.filter((line) => line.bottom <= bound.bottom + RUN_SLACK).slice(0, request.clamp);
+  const top = box.transform[5];
+  const edges = boxEdges({ ...request.node.preset, ...request.node.style });
+  let end = bound.bottom;
+  if (kept.length < text.lines.length) end = kept.length > 0 ? kept[kept.length - 1].bottom : bound.top;
+  const maxHeight = Math.max(0, Math.floor(end - top + (edges?.bottom ?? 0)));
+  const { line, column } = request.place;
+  const cut =
+    kept.length < text.lines.length
+      ? `it is cut after ${kept.length} line${kept.length === 1 ? '' : 's'}`
+      : 'it is cut at the edge of its box';
+  page.warn?.(
+    request.boxes === 'fit'
+      ? `template: line ${line}, column ${column}: the text does not fit its box even at data-min-size ` +
+          `${request.minSize}px: ${cut}`
+      : `template: line ${line}, column ${column}: data-clamp: the text of this element lies in boxes of its ` +
+          `own, which are not clamped with "…": ${cut}`,
+  );
+  return { size: request.boxes === 'fit' ? request.minSize : undefined, maxHeight };
 }
 
 /** How many children of an overflow container fit whole beside its line; -1 when all of them fit. */

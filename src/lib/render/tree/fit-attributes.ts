@@ -16,7 +16,9 @@
  * container gives it rather than the room its text asks for. An element of text (and inline elements) that is
  * itself a flex box or a grid (whose text is laid out as items, not as lines that wrap and clamp) keeps its
  * display, and its text goes into a block inside it that takes no more than its room: the lines of that block
- * are fitted and clamped, and the element places it as it places its items (centred, say).
+ * are fitted and clamped, and the element places it as it places its items (centred, say). An element whose text
+ * lies in elements of its own (blocks, items, pictures beside it) is measured as a whole, whether it wraps or not
+ * (../drawing/fit-layout): Takumi's `text-fit` and `line-clamp` work on one box's lines.
  */
 import type { ContainerNode, Declarations, TreeNode } from '../engine/drawing-engine';
 import { templateError, type HtmlElement, type SourcePlace } from '../html/html';
@@ -34,6 +36,14 @@ export interface FitRequest {
   size: number;
   minSize: number;
   clamp?: number;
+  /**
+   * Its text lies in boxes of its own (child elements, pictures beside it): the whole page is laid out at each
+   * size tried, and it is cut at its box where it does not fit (`clamp`: `data-clamp` alone, its size as written
+   * and its smallest).
+   */
+  boxes?: 'fit' | 'clamp';
+  /** Its text does not wrap (`white-space: nowrap` or `pre`). */
+  nowrap?: boolean;
 }
 
 /** An element whose line of text (it does not wrap) Takumi shrinks; checked once laid out, to tell of a cut. */

@@ -197,7 +197,11 @@ class TreeBuilder {
     if (fitted) {
       const display = this.textBoxDisplay(templateStyle, style, preset);
       ownTextBox(style, display);
-      if (LAYOUT_DISPLAY.test(display.trim().toLowerCase()) && node.children.every(isInline)) {
+      if (
+        LAYOUT_DISPLAY.test(display.trim().toLowerCase()) &&
+        node.children.every(isInline) &&
+        node.children.some((child) => child.kind === 'text' && !isBlank(child))
+      ) {
         textBox = { type: 'container', style: innerTextBox() };
         own.inlineFlow = rules === 'flex';
       } else {
@@ -273,6 +277,17 @@ class TreeBuilder {
   ): void {
     const style = made.style as Declarations;
     const singleLine = own.whiteSpace === 'nowrap' || own.whiteSpace === 'pre';
+    const boxes = holdsBoxes(made);
+    if (boxes) {
+      // Takumi's text-fit and line-clamp work on lines of text, not on boxes: such an element is measured.
+      const size = minSize === undefined ? (own.fontSize ?? 0) : this.sizeOf(node, own);
+      const request: FitRequest = { node: made, place: node.place, path: own.path, size, minSize: minSize ?? size };
+      request.boxes = minSize === undefined ? 'clamp' : 'fit';
+      if (singleLine) request.nowrap = true;
+      if (clamp !== undefined) request.clamp = clamp;
+      this.fits.push(request);
+      return;
+    }
     if (minSize === undefined || singleLine) {
       if (minSize !== undefined) {
         singleLineFit(style, this.sizeOf(node, own), minSize);
@@ -352,6 +367,16 @@ function innerTextBox(): Declarations {
     maxHeight: '100%',
     overflow: 'hidden',
   };
+}
+
+/**
+ * Whether a box's content holds boxes (pictures, blocks, inline blocks, or any element of a flex box or grid),
+ * not only text and inline elements: its text is then laid out in several boxes, not as one box's lines.
+ */
+function holdsBoxes(box: ContainerNode): boolean {
+  const children = (box.children ?? []).filter((child) => child.type !== 'text');
+  if (children.length > 0 && LAYOUT_DISPLAY.test(displayOf(box))) return true;
+  return children.some((child) => child.type !== 'container' || displayOf(child) !== 'inline' || holdsBoxes(child));
 }
 
 function displayOf(node: TreeNode): string {
