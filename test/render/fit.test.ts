@@ -344,24 +344,30 @@ function linesOf(text: string): string[] {
     .filter(Boolean);
 }
 
-describe('render: text that fits in flex boxes and grids, on a host without fonts', function () {
-  this.timeout(120_000);
-  const names = Object.keys(LAID_OUT);
+/**
+ * The pages drawn on a host without fonts (in a `before` of the calling describe), and what a person reads of
+ * each: its text by OCR, and its pixels.
+ */
+function drawnAndRead(pages: Record<string, PageAsked>, defaults: Partial<PageAsked>) {
+  const names = Object.keys(pages);
   const drawn: Record<string, PageDrawn> = {};
   const texts: Record<string, string> = {};
   const pixels: Record<string, Pixels> = {};
-
   before(async function () {
     if (!canHideHostFonts()) this.skip(); // a private mount namespace needs root
-    const pages = await drawWithoutHostFonts(
-      names.map((name) => ({ layoutRules: 'html', width: 400, ...LAID_OUT[name] })),
-    );
-    names.forEach((name, i) => (drawn[name] = pages[i]));
+    const done = await drawWithoutHostFonts(names.map((name) => ({ ...defaults, ...pages[name] })));
+    names.forEach((name, i) => (drawn[name] = done[i]));
     for (const [name, page] of Object.entries(drawn)) expect(page.error, name).to.equal(undefined);
     const read = await readText(names.map((name) => drawn[name].png));
     names.forEach((name, i) => (texts[name] = read[i]));
     for (const name of names) pixels[name] = await pixelsOf(drawn[name].png);
   });
+  return { drawn, texts, pixels };
+}
+
+describe('render: text that fits in flex boxes and grids, on a host without fonts', function () {
+  this.timeout(120_000);
+  const { drawn, texts, pixels } = drawnAndRead(LAID_OUT, { layoutRules: 'html', width: 400 });
 
   for (const name of ['flexShrunk', 'gridShrunk', 'gridCell', 'flexItem', 'nested', 'flexRules']) {
     it(`shrinks wrapping text until it fits its box: ${name}`, () => {
@@ -494,22 +500,7 @@ const OF_ELEMENTS: Record<string, PageAsked> = {
 
 describe('render: text that fits in an element of elements, on a host without fonts', function () {
   this.timeout(120_000);
-  const names = Object.keys(OF_ELEMENTS);
-  const drawn: Record<string, PageDrawn> = {};
-  const texts: Record<string, string> = {};
-  const pixels: Record<string, Pixels> = {};
-
-  before(async function () {
-    if (!canHideHostFonts()) this.skip(); // a private mount namespace needs root
-    const pages = await drawWithoutHostFonts(
-      names.map((name) => ({ layoutRules: 'html', width: 400, height: 200, ...OF_ELEMENTS[name] })),
-    );
-    names.forEach((name, i) => (drawn[name] = pages[i]));
-    for (const [name, page] of Object.entries(drawn)) expect(page.error, name).to.equal(undefined);
-    const read = await readText(names.map((name) => drawn[name].png));
-    names.forEach((name, i) => (texts[name] = read[i]));
-    for (const name of names) pixels[name] = await pixelsOf(drawn[name].png);
-  });
+  const { drawn, texts, pixels } = drawnAndRead(OF_ELEMENTS, { layoutRules: 'html', width: 400, height: 200 });
 
   for (const name of ['column', 'block', 'nestedFlex', 'spans']) {
     it(`shrinks the text of all its elements together until every line fits its box: ${name}`, () => {

@@ -333,31 +333,17 @@ async function searchSize(
   fits: (extent: Extent) => boolean,
 ): Promise<{ size: number; lines?: number }> {
   const { width, height } = room;
-  let low = Math.ceil(request.minSize);
-  let high = Math.floor(request.size) - 1;
-  let best: number | undefined;
-  // Each size tried is estimated from the last one measured: text as much smaller as it is too wide, or too
-  // tall (two ways: the square root); then one step on to check, and by halves where estimates fail.
+  // Text as much smaller as it is too wide, or too tall (two ways: the square root).
   const estimate = (size: number, extent: { right: number; bottom: number }): number =>
     Math.floor(
       size / Math.max(extent.right / Math.max(width, 1), Math.sqrt(extent.bottom / Math.max(height, 1)), 1e-3),
     );
-  let next = estimate(request.size, first);
-  const tried = new Set<number>();
-  while (low <= high) {
-    next = Math.min(high, Math.max(low, next));
-    if (tried.has(next)) next = Math.floor((low + high + 1) / 2);
-    tried.add(next);
-    const extent = await probe(engine, request, room, next);
-    if (fits(extent)) {
-      best = next;
-      low = next + 1;
-      next = Math.max(next + 1, estimate(next, extent));
-    } else {
-      high = next - 1;
-      next = Math.min(next - 1, estimate(next, extent));
-    }
-  }
+  const best = await largestFitting(
+    { low: Math.ceil(request.minSize), high: Math.floor(request.size) - 1, size: request.size, first },
+    estimate,
+    (size) => probe(engine, request, room, size),
+    fits,
+  );
   if (best !== undefined) return { size: best };
   const smallest = await probe(engine, request, room, request.minSize);
   const lineHeight = smallest.bottom / Math.max(smallest.lines.length, 1);
@@ -472,22 +458,41 @@ async function searchBoxes(
   fits: (laid: Laid) => boolean,
   at: (size: number) => Promise<Laid>,
 ): Promise<number> {
-  // As ./searchSize: each size estimated from the last one measured, then checked, and by halves where it fails.
+  // As much smaller as its lines reach past the room, across or down (down: the square root).
   const estimate = (size: number, { bound, text }: Laid): number => {
     const wide = (text.right - Math.min(text.left, bound.left)) / Math.max(bound.right - bound.left, 1);
     const tall = (text.bottom - Math.min(text.top, bound.top)) / Math.max(bound.bottom - bound.top, 1);
     return Math.floor(size / Math.max(wide, Math.sqrt(tall), 1e-3));
   };
-  let low = Math.floor(request.minSize) + 1;
-  let high = Math.floor(request.size) - 1;
-  let best = request.minSize;
-  let next = estimate(request.size, first);
+  const found = await largestFitting(
+    { low: Math.floor(request.minSize) + 1, high: Math.floor(request.size) - 1, size: request.size, first },
+    estimate,
+    at,
+    fits,
+  );
+  return found ?? request.minSize;
+}
+
+/**
+ * The largest whole size from `low` to `high` at which what is laid out fits; undefined when none does. Each size
+ * tried is estimated from the last one laid out (`first` at `size`), then one step on to check, and by halves
+ * where estimates fail.
+ */
+async function largestFitting<Laid>(
+  range: { low: number; high: number; size: number; first: Laid },
+  estimate: (size: number, laid: Laid) => number,
+  layOut: (size: number) => Promise<Laid>,
+  fits: (laid: Laid) => boolean,
+): Promise<number | undefined> {
+  let { low, high } = range;
+  let best: number | undefined;
+  let next = estimate(range.size, range.first);
   const tried = new Set<number>();
   while (low <= high) {
     next = Math.min(high, Math.max(low, next));
     if (tried.has(next)) next = Math.floor((low + high + 1) / 2);
     tried.add(next);
-    const laid = await at(next);
+    const laid = await layOut(next);
     if (fits(laid)) {
       best = next;
       low = next + 1;

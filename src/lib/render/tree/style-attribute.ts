@@ -2,8 +2,8 @@
 
 export type Style = Record<string, string>;
 
-/** Splits at `;` outside quotes and brackets, so `url(data:image/png;base64,…)` stays whole. */
-function declarations(text: string): string[] {
+/** Splits where `separates` holds, outside quotes and brackets, so `url(data:image/png;base64,…)` stays whole. */
+function splitOutside(text: string, separates: (character: string) => boolean): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | undefined;
@@ -18,7 +18,7 @@ function declarations(text: string): string[] {
       depth++;
     } else if (character === ')') {
       depth = Math.max(0, depth - 1);
-    } else if (character === ';' && depth === 0) {
+    } else if (depth === 0 && separates(character)) {
       parts.push(text.slice(start, i));
       start = i + 1;
     }
@@ -27,34 +27,18 @@ function declarations(text: string): string[] {
   return parts;
 }
 
+/** The declarations of a style attribute, at its `;`. */
+function declarations(text: string): string[] {
+  return splitOutside(text, (character) => character === ';');
+}
+
 function camelCase(property: string): string {
   return property.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-/** Splits at white space outside quotes and brackets: `bold 20px/1.2 "Noto Sans", serif` in its words. */
+/** The words of a value, at its white space: `bold 20px/1.2 "Noto Sans", serif` in its words. */
 function words(text: string): string[] {
-  const found: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let word = '';
-  for (const character of text) {
-    if (quote) {
-      if (character === quote) quote = undefined;
-    } else if (character === '"' || character === "'") {
-      quote = character;
-    } else if (character === '(') {
-      depth++;
-    } else if (character === ')') {
-      depth = Math.max(0, depth - 1);
-    } else if (/\s/.test(character) && depth === 0) {
-      if (word) found.push(word);
-      word = '';
-      continue;
-    }
-    word += character;
-  }
-  if (word) found.push(word);
-  return found;
+  return splitOutside(text, (character) => /\s/.test(character)).filter(Boolean);
 }
 
 const FONT_SIZE_KEYWORDS = /^(xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|smaller|larger)$/i;
