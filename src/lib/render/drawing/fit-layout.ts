@@ -352,7 +352,7 @@ async function searchSize(
 }
 
 /** Where the lines of a box and of every box in it lie on the page, and how far their runs reach. */
-interface PageText {
+interface LinesOnPage {
   left: number;
   top: number;
   right: number;
@@ -361,8 +361,8 @@ interface PageText {
 }
 
 /** `pictures`: a picture's box is a line too (a line of its own, or the line of the text beside it). */
-function pageText(box: MeasuredBox, nodes: Map<MeasuredBox, TreeNode>, pictures: boolean): PageText {
-  const text: PageText = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, lines: [] };
+function linesOnPage(box: MeasuredBox, nodes: Map<MeasuredBox, TreeNode>, pictures: boolean): LinesOnPage {
+  const text: LinesOnPage = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, lines: [] };
   const addLine = (top: number, bottom: number): void => {
     const within = (y: number, line: { top: number; bottom: number }): boolean => line.top <= y && y <= line.bottom;
     const line = text.lines.find(
@@ -424,7 +424,7 @@ async function fitBoxes(
     const content = contentRect(request.node, box);
     if (!content) throw templateError(request.place, 'data-fit: give the padding and border of this element in px');
     const nodes = new Map([...boxes].map(([node, laidOut]) => [laidOut, node]));
-    const text = pageText(box, nodes, request.nowrap === true);
+    const text = linesOnPage(box, nodes, request.nowrap === true);
     return { box, bound: intersect(room(request.path, boxes, page), content), text };
   };
   // Takumi breaks a line that does not wrap between a picture and its text where it is too long: such a line
@@ -449,7 +449,7 @@ async function fitBoxes(
   }
 }
 
-type Laid = { box: MeasuredBox; bound: Rect; text: PageText };
+type Laid = { box: MeasuredBox; bound: Rect; text: LinesOnPage };
 
 /** The largest whole size that fits, above the smallest (which does), as ./searchSize finds it. */
 async function searchBoxes(
