@@ -516,6 +516,8 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
   it('render: a dialog closed while its code editors still work on a change logs no error, on a slow computer', async function () {
     // The code editors work out the text's ranges a moment after each change, longer on a slow computer: the
     // dialog is closed 24 times, at points spread over that moment, with the browser slowed down four times.
+    // 24 dialogs on a browser slowed four times take long on a busy machine: each step still waits for its condition.
+    this.timeout(300_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const errorsBefore = editor.consoleErrors.length;
