@@ -14,7 +14,8 @@ export function caldavUrl(value: unknown, field = 'url'): URL {
   } catch {
     throw invalid(field, 'must be an address such as https://cloud.example.com/remote.php/dav/calendars/anna/tasks/');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(field, 'must start with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid(field, 'must start with http:// or https://');
   // The text of the address is never repeated: it would show what was typed into it.
   if (url.username !== '' || url.password !== '') {
     throw invalid(field, 'must not hold a user name or password: set them in the user name and password fields');

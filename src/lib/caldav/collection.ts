@@ -9,7 +9,17 @@ import { DeviceCloudError } from '../errors';
 import { sameResource } from './address';
 import { COLLECTION_PROPS, HOME_PROPS, XML_HEADERS } from './bodies';
 import type { CalDavHttp, HttpAnswer } from './http';
-import { CALDAV, CARDDAV, children, DAV, hrefsIn, parseMultistatus, propName, textOf, type DavResponse } from './multistatus';
+import {
+  CALDAV,
+  CARDDAV,
+  children,
+  DAV,
+  hrefsIn,
+  parseMultistatus,
+  propName,
+  textOf,
+  type DavResponse,
+} from './multistatus';
 
 export type CollectionKind =
   | 'task-list'
@@ -118,7 +128,8 @@ function ownResponse(answer: HttpAnswer, url: URL): DavResponse {
   }
   const responses = parseMultistatus(answer.body, answer.url, where);
   const own = responses.find((response) => sameResource(response.url, answer.url)) ?? responses[0];
-  if (!own) throw new DeviceCloudError('parse', `${where}: the server's answer says nothing about it`, { operation: 'caldav' });
+  if (!own)
+    throw new DeviceCloudError('parse', `${where}: the server's answer says nothing about it`, { operation: 'caldav' });
   return own;
 }
 

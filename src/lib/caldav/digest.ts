@@ -31,7 +31,8 @@ export class DigestSession {
   static of(challenge: Challenge): DigestSession | undefined {
     const { params } = challenge;
     if (challenge.scheme !== 'digest' || !params.nonce || params.realm === undefined) return undefined;
-    if (!HASHES[(params.algorithm ?? 'MD5').toLowerCase()] || params.userhash?.toLowerCase() === 'true') return undefined;
+    if (!HASHES[(params.algorithm ?? 'MD5').toLowerCase()] || params.userhash?.toLowerCase() === 'true')
+      return undefined;
     if (params.qop !== undefined && !params.qop.split(',').some((qop) => qop.trim().toLowerCase() === 'auth')) {
       return undefined;
     }
@@ -41,10 +42,7 @@ export class DigestSession {
   /** The header value for one request; `uri` is the request target as sent (path and query). */
   authorization(login: DigestLogin, method: string, uri: string): string {
     const { realm, nonce, opaque } = this.challenge.params;
-    const hash = (text: string) =>
-      createHash(HASHES[this.algorithm])
-        .update(text, 'utf8')
-        .digest('hex');
+    const hash = (text: string) => createHash(HASHES[this.algorithm]).update(text, 'utf8').digest('hex');
     const cnonce = randomBytes(12).toString('hex');
     const nc = (++this.count).toString(16).padStart(8, '0');
     let ha1 = hash(`${login.username}:${realm}:${login.password}`);
@@ -53,7 +51,9 @@ export class DigestSession {
       ha1 = this.sessionKey;
     }
     const ha2 = hash(`${method}:${uri}`);
-    const response = this.qop ? hash(`${ha1}:${nonce}:${nc}:${cnonce}:${this.qop}:${ha2}`) : hash(`${ha1}:${nonce}:${ha2}`);
+    const response = this.qop
+      ? hash(`${ha1}:${nonce}:${nc}:${cnonce}:${this.qop}:${ha2}`)
+      : hash(`${ha1}:${nonce}:${ha2}`);
     const parts = [
       `username=${quoted(login.username)}`,
       `realm=${quoted(realm)}`,

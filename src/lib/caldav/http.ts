@@ -76,7 +76,9 @@ export class CalDavHttp {
       const answer = await this.once(request, url, credentials);
       if (answer.status !== 401) return answer;
       const outcome =
-        attempt < 2 ? this.authorization.challenged(answer.headers['www-authenticate'], credentials !== undefined) : 'refused';
+        attempt < 2
+          ? this.authorization.challenged(answer.headers['www-authenticate'], credentials !== undefined)
+          : 'refused';
       if (outcome === 'retry') continue;
       const server = url.origin;
       const text = {

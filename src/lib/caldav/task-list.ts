@@ -91,7 +91,8 @@ export class CalDavTaskList {
     });
     if (answer.status === 412) return { written: false, reason: 'changed' };
     if (answer.status === 404 || answer.status === 410) return { written: false, reason: 'gone' };
-    if (answer.status < 200 || answer.status >= 300) throw this.failure(`writing ${url.href}`, answer.status, answer.body);
+    if (answer.status < 200 || answer.status >= 300)
+      throw this.failure(`writing ${url.href}`, answer.status, answer.body);
     return { written: true, etag: header(answer.headers.etag) };
   }
 
