@@ -33,6 +33,7 @@ export const NODE_TYPES: readonly string[] = [
   'device-cloud-todo-delete',
   'device-cloud-todo-watch',
   'device-cloud-todo-sync',
+  'device-cloud-caldav',
   'device-cloud-display-text',
   'device-cloud-display-image',
   'device-cloud-page-delete',

@@ -19,7 +19,7 @@ export interface TaskListChoice {
 
 export async function findTaskLists(http: CalDavHttp, address: URL, signal?: AbortSignal): Promise<TaskListChoice[]> {
   const start = await startingPoint(http, address, signal);
-  if (start.kind === 'task-list') return [choiceOf(start.url, start.name)];
+  const lists: TaskListChoice[] = start.kind === 'task-list' ? [choiceOf(start.url, start.name)] : [];
   let homes: URL[] = [];
   if (start.kind === 'calendar-home') homes = [start.url];
   else {
@@ -27,7 +27,6 @@ export async function findTaskLists(http: CalDavHttp, address: URL, signal?: Abo
     if (principal) homes = await calendarHomes(http, principal, signal);
     if (homes.length === 0 && (start.kind === 'collection' || start.kind === 'server-root')) homes = [start.url];
   }
-  const lists: TaskListChoice[] = [];
   for (const home of homes) {
     for (const list of await taskListsIn(http, home, signal)) {
       if (!lists.some((known) => known.url === list.url)) lists.push(list);
