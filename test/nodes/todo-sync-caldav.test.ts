@@ -133,5 +133,241 @@ for (const { name, start } of SERVERS) {
       );
       expect(after, 'nothing written to the server').to.deep.equal(etags);
     });
+
+    it('writes two changes to one task as one PUT on the ETag read, keeping all the device cannot show', async () => {
+      const kept = [
+        'CATEGORIES:Home,Errands',
+        'X-APPLE-SORT-ORDER;X-PARAM=kept:42',
+        'ATTENDEE;CN="Anna";ROLE=REQ-PARTICIPANT:mailto:anna@example.com',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'DESCRIPTION:Reminder',
+        'TRIGGER:-PT15M',
+        'END:VALARM',
+      ];
+      const list = await taskList({ 'milk.ics': { uid: MILK, lines: ['SUMMARY:Milk', 'PRIORITY:5', ...kept] } });
+      proxy = await CalDavProxy.start(server.url);
+      await load(list);
+      resultOf(await syncNow(h));
+      const read = (await server.request('GET', `${list}milk.ics`)).etag;
+      const milk = todoTitled(h, 'Milk');
+      await onDevice(h, 'PUT', `/todos/${milk.id}`, { title: 'Oat milk, 2 l; cold \\ 冷 🥛' });
+      await onDevice(h, 'PUT', `/todos/${milk.id}/complete`);
+      proxy.requests.length = 0;
+
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => report.change).sort()).to.deep.equal(['completed', 'edited']);
+      expect(resultOf(run).written).to.deep.equal({ updated: 1, deleted: 0 });
+      const puts = proxy.requests.filter((request) => request.method === 'PUT');
+      expect(
+        puts.map((request) => [request.path, request.status]),
+        'one PUT',
+      ).to.deep.equal([[`${list}milk.ics`, puts[0]?.status]]);
+      expect(puts[0].status).to.be.within(200, 299);
+      expect(puts[0].ifMatch, 'the ETag read').to.equal(read);
+      const ics = await server.ics(`${list}milk.ics`);
+      expect(ics)
+        .to.include('SUMMARY:Oat milk\\, 2 l\\; cold \\\\ 冷 🥛')
+        .and.match(/\r\nSTATUS:COMPLETED\r\n/);
+      expect(ics).to.match(/\r\nCOMPLETED:\d{8}T\d{6}Z\r\n/);
+      for (const line of [
+        'CATEGORIES:Home,Errands',
+        'X-APPLE-SORT-ORDER;X-PARAM=kept:42',
+        'TRIGGER:-PT15M',
+        'BEGIN:VALARM',
+      ]) {
+        expect(ics, line).to.include(line);
+      }
+      expect(ics).to.match(/ATTENDEE;CN=("?)Anna\1;ROLE=REQ-PARTICIPANT:mailto:anna@example\.com/);
+      expect(ics).to.include('PRIORITY:5');
+
+      proxy.requests.length = 0;
+      h.sim.clearRequests();
+      const quiet = await syncNow(h);
+      expect(resultOf(quiet)).to.deep.include({ updated: 0, completed: 0, written: { updated: 0, deleted: 0 } });
+      expect(quiet.reports).to.deep.equal([]);
+      expect(proxy.seen('PUT'), 'nothing written again').to.deep.equal([]);
+      expect(deviceWrites(h)).to.deep.equal([]);
+    });
+
+    it('moves a repeating task ticked on the device on to its next occurrence, open, on both sides', async () => {
+      const list = await taskList({
+        'bins.ics': {
+          uid: BINS,
+          lines: ['SUMMARY:Take out the bins', 'DUE;VALUE=DATE:20261221', 'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10'],
+        },
+        'plants.ics': {
+          uid: 'plants',
+          lines: [
+            'SUMMARY:Water the plants',
+            'DTSTART;TZID=Europe/Berlin:20261219T080000',
+            'DUE;TZID=Europe/Berlin:20261219T090000',
+            'RRULE:FREQ=DAILY;INTERVAL=3',
+          ],
+        },
+      });
+      await load(list);
+      resultOf(await syncNow(h));
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Take out the bins').id}/complete`);
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Water the plants').id}/complete`);
+
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => report.change)).to.deep.equal(['completed', 'completed']);
+      expect(resultOf(run)).to.deep.include({ reopened: 2, written: { updated: 2, deleted: 0 } });
+      const bins = await server.ics(`${list}bins.ics`);
+      expect(bins).to.include('DUE;VALUE=DATE:20261228').and.include('STATUS:NEEDS-ACTION');
+      expect(bins, 'one occurrence counted off').to.match(
+        /RRULE:FREQ=WEEKLY;(?:BYDAY=MO;COUNT=9|COUNT=9;BYDAY=MO)\r\n/,
+      );
+      expect(bins).to.not.match(/\r\nCOMPLETED:/);
+      const plants = await server.ics(`${list}plants.ics`);
+      expect(plants)
+        .to.include('DTSTART;TZID=Europe/Berlin:20261222T080000')
+        .and.include('DUE;TZID=Europe/Berlin:20261222T090000');
+      expect(plants, 'a rule the device cannot show is kept').to.include('RRULE:FREQ=DAILY;INTERVAL=3');
+      expect(todoTitled(h, 'Take out the bins'), 'open again, next Monday').to.include({
+        status: 0,
+        dueDate: '2026-12-28',
+      });
+      expect(todoTitled(h, 'Water the plants')).to.include({ status: 0, dueDate: '2026-12-22', dueTime: '09:00' });
+
+      const quiet = await syncNow(h);
+      expect(resultOf(quiet)).to.deep.include({ updated: 0, reopened: 0, written: { updated: 0, deleted: 0 } });
+      expect(quiet.reports).to.deep.equal([]);
+    });
+
+    it('keeps a change made on the server and one made on the device between two syncs, each on the other side', async () => {
+      const list = await taskList();
+      await load(list);
+      resultOf(await syncNow(h));
+      await server.put(
+        `${list}dentist.ics`,
+        vtodo(DENTIST, ['SUMMARY:Dentist\\, Dr Lee', ...TASKS['dentist.ics'].lines.slice(1)]),
+      );
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Dentist').id}/complete`);
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk, oat; 2 l \\ cold').id}`, { description: 'Two cartons' });
+      await server.put(`${list}rent.ics`, vtodo(RENT, ['SUMMARY:Pay the rent in January', 'DUE:20270101T090000Z']));
+
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => [report.key, report.change])).to.have.deep.members([
+        [DENTIST, 'completed'],
+        [MILK, 'edited'],
+      ]);
+      const dentist = await server.ics(`${list}dentist.ics`);
+      expect(dentist).to.include('SUMMARY:Dentist\\, Dr Lee').and.include('STATUS:COMPLETED');
+      expect(dentist, 'the due time as it was').to.include('DUE;TZID=America/New_York:20261224T083000');
+      expect(await server.ics(`${list}milk.ics`)).to.include('DESCRIPTION:Two cartons');
+      expect(todoTitled(h, 'Dentist, Dr Lee')).to.include({ status: 1 });
+      expect(todoTitled(h, 'Pay the rent in January')).to.include({
+        status: 0,
+        dueDate: '2027-01-01',
+        dueTime: '10:00',
+      });
+      expect(noteOf(todoTitled(h, 'Milk, oat; 2 l \\ cold'))).to.equal('Two cartons');
+    });
+
+    it('reads a task changed on the server between its read and its write again (HTTP 412), and merges', async () => {
+      const list = await taskList();
+      let edited = false;
+      proxy = await CalDavProxy.start(server.url, {
+        before: async (request) => {
+          if (request.method !== 'PUT' || edited) return;
+          edited = true;
+          // Another client, just before the sync's write: the task's description changes on the server.
+          await server.put(
+            request.path,
+            vtodo(DENTIST, [...TASKS['dentist.ics'].lines, 'DESCRIPTION:Bring the X-rays']),
+          );
+        },
+      });
+      await load(list);
+      resultOf(await syncNow(h));
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Dentist').id}`, {
+        dueDate: '2026-12-28',
+        dueTime: '16:00',
+        priority: 0,
+      });
+      proxy.requests.length = 0;
+
+      const run = await syncNow(h);
+      expect(resultOf(run).written).to.deep.equal({ updated: 1, deleted: 0 });
+      expect(proxy.seen().filter((seen) => !seen.startsWith('PROPFIND') && !seen.startsWith('REPORT'))).to.deep.equal([
+        `PUT ${list}dentist.ics 412`,
+        `GET ${list}dentist.ics 200`,
+        `PUT ${list}dentist.ics ${proxy.requests.filter((request) => request.method === 'PUT')[1]?.status}`,
+      ]);
+      const ics = await server.ics(`${list}dentist.ics`);
+      expect(ics, "the server's change").to.include('DESCRIPTION:Bring the X-rays');
+      expect(ics, "the device's: 16:00 in Berlin is 10:00 in New York").to.include(
+        'DUE;TZID=America/New_York:20261228T100000',
+      );
+      expect(ics).to.not.match(/\r\nPRIORITY:/);
+      expect(ics, 'its time zone defined').to.match(/BEGIN:VTIMEZONE\r\nTZID:America\/New_York\r\n/);
+      expect(noteOf(todoTitled(h, 'Dentist')), "the server's change on the device in the same sync").to.equal(
+        'Bring the X-rays',
+      );
+    });
+
+    it('deletes the task of a to-do deleted on the device, on the ETag read', async () => {
+      const list = await taskList();
+      await load(list);
+      resultOf(await syncNow(h));
+      await onDevice(h, 'DELETE', `/todos/${todoTitled(h, 'Pay the rent').id}`);
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => report.change)).to.deep.equal(['deleted']);
+      expect(resultOf(run).written).to.deep.equal({ updated: 0, deleted: 1 });
+      expect((await server.request('GET', `${list}rent.ics`)).status).to.equal(404);
+      expect(listed(h)).to.have.length(4);
+    });
+
+    describe('an address that is not a task list: an error naming it and what it is, nothing written', function () {
+      const cases: { what: string; path: () => Promise<string> | string; said: RegExp; only?: string }[] = [
+        {
+          what: "the server's root",
+          path: () => '/',
+          said: /the server's root/,
+        },
+        { what: 'the principal', path: () => server.principal, said: /principal/ },
+        // Radicale's calendar home is the principal itself.
+        {
+          what: 'the calendar home',
+          path: () => server.calendarHome,
+          said: name === 'Radicale' ? /principal/ : /calendar home/,
+        },
+        { what: 'an address book', path: () => server.addressBook(), said: /an address book/ },
+        {
+          what: 'a calendar of events',
+          path: () => server.calendar(`events-${++lists}`, ['VEVENT']),
+          said: /a calendar for VEVENT only/,
+          // Xandikos has none: each of its calendars takes every component.
+          only: 'Radicale',
+        },
+        {
+          what: 'an address not found',
+          path: () => `${server.calendarHome}nothing/`,
+          said: /not found on the server \(HTTP 404\)/,
+        },
+      ];
+      for (const { what, path, said } of cases.filter((each) => !each.only || each.only === name)) {
+        it(what, async () => {
+          const list = await taskList();
+          await load(list);
+          resultOf(await syncNow(h));
+          const address = await path();
+          await load(address);
+          h.sim.clearRequests();
+          const before = await server.request('REPORT', list, undefined, { depth: '1' });
+
+          const run = await syncNow(h);
+          const url = `${server.url}${address}`;
+          expect(run.error?.message, JSON.stringify(run.result)).to.be.a('string');
+          expect(run.error?.message).to.include(`caldav url ${url}`).and.match(said);
+          expect(run.reports).to.deep.equal([]);
+          expect(listed(h), "the device's to-dos stay").to.have.length(5);
+          expect(deviceWrites(h)).to.deep.equal([]);
+          expect((await server.request('REPORT', list, undefined, { depth: '1' })).body).to.equal(before.body);
+        });
+      }
+    });
   });
 }

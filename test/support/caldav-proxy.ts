@@ -84,7 +84,7 @@ export class CalDavProxy {
     }
     await this.options.before?.(recorded);
     const headers = { ...request.headers, host: this.target.host };
-    delete headers.authorization;
+    if (this.options.digest) delete headers.authorization;
     const forwarded = http.request(
       { host: this.target.hostname, port: this.target.port, method: recorded.method, path: recorded.path, headers },
       (answer) => {

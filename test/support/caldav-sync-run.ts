@@ -39,6 +39,8 @@ export async function loadCalDavSync(
   sync: Record<string, unknown> = {},
 ): Promise<TestNode> {
   const { username, password, ...config } = settings;
+  // Another flow within one test: the helper loads one at a time.
+  await h.helper.unload();
   return h.load(
     {
       type: 'device-cloud-todo-sync',

@@ -92,12 +92,12 @@ export async function examineCollection(http: CalDavHttp, url: URL, signal?: Abo
     collection.kind = 'principal';
   } else if (types.has(propName(CALDAV, 'schedule-inbox')) || types.has(propName(CALDAV, 'schedule-outbox'))) {
     collection.kind = 'scheduling-box';
+  } else if (answer.url.pathname === '/') {
+    collection.kind = 'server-root';
   } else if (!types.has(propName(DAV, 'collection'))) {
     collection.kind = 'resource';
   } else if (await isCalendarHome(http, collection, response, signal)) {
     collection.kind = 'calendar-home';
-  } else if (answer.url.pathname === '/') {
-    collection.kind = 'server-root';
   }
   return collection;
 }
@@ -130,6 +130,8 @@ function ownResponse(answer: HttpAnswer, url: URL): DavResponse {
   const own = responses.find((response) => sameResource(response.url, answer.url)) ?? responses[0];
   if (!own)
     throw new DeviceCloudError('parse', `${where}: the server's answer says nothing about it`, { operation: 'caldav' });
+  // Some servers answer an address that is not there with a 207 whose one response says 404.
+  if (own.status === 404 || own.status === 410) return ownResponse({ ...answer, status: own.status }, url);
   return own;
 }
 
