@@ -20,9 +20,13 @@ import {
   type SyncRun,
 } from '../support/caldav-sync-run';
 import { Harness } from '../support/harness';
+import type { AdminRequest } from '../support/node-red';
 import { Radicale } from '../support/radicale';
 import { freePort } from '../support/sockets';
 import { Xandikos } from '../support/xandikos';
+
+/** The admin API as the editor calls it: a JSON POST. */
+type AdminClient = { post(path: string): { send(body: unknown): AdminRequest } };
 
 const PASSWORD = 'pä$$wörd-Ünïcode-7f3a';
 const WRONG = 'wrong-9c1e';
@@ -84,6 +88,7 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
   });
   after(() => h.stop());
   afterEach(() => h.reset());
+  const admin = () => h.helper.request() as unknown as AdminClient;
 
   for (const login of LOGINS) {
     describe(login.name, function () {
@@ -127,8 +132,7 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
 
       it("lists the server's task lists for the editor from what the dialog holds, the stored password kept", async () => {
         await loadCalDavSync(h, { url: `${caldav.url}${list}`, username: caldav.user, password: PASSWORD });
-        const ask = (body: Record<string, unknown>) =>
-          h.helper.request().post('/device-cloud/caldav/task-lists').send(body).set('content-type', 'application/json');
+        const ask = (body: Record<string, unknown>) => admin().post('/device-cloud/caldav/task-lists').send(body);
         const typed = await ask({ url: `${caldav.url}/`, username: caldav.user, password: PASSWORD }).expect(200);
         expect(typed.body).to.deep.include({ url: `${caldav.url}${list}`, name: 'tasks' });
         const stored = await ask({
@@ -165,11 +169,9 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
       } finally {
         await proxy.stop();
       }
-      const answer = await h.helper
-        .request()
+      const answer = await admin()
         .post('/device-cloud/caldav/task-lists')
         .send({ url: `${server.url}/` })
-        .set('content-type', 'application/json')
         .expect(200);
       expect(answer.body).to.deep.equal([
         { url: `${server.url}/user/calendars/calendar/`, name: 'calendar' },

@@ -76,7 +76,7 @@ export async function syncNow(h: Harness, msg: NodeMessage = { payload: 'tick' }
       status: h.lastStatus,
     };
     if (outcome.output) run.result = outcome.output.payload as CalDavSyncResult;
-    else run.error = outcome.error.error as SyncRun['error'];
+    else run.error = outcome.error.error;
     return run;
   } finally {
     recorder.removeListener('input', record);

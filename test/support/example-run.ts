@@ -139,7 +139,9 @@ export class ExampleRun {
    */
   async taskListFor(address: string): Promise<string> {
     this.caldavServer ??= await Radicale.start();
-    const list = await this.caldavServer.taskList(new URL(address).pathname.split('/').filter(Boolean).pop() ?? 'tasks');
+    const list = await this.caldavServer.taskList(
+      new URL(address).pathname.split('/').filter(Boolean).pop() ?? 'tasks',
+    );
     await this.caldavServer.put(`${list}example.ics`, vtodo('example-task', ['SUMMARY:Water the plants']));
     return `${this.caldavServer.url}${list}`;
   }

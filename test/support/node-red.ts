@@ -97,8 +97,6 @@ export interface AdminResponse {
 export interface AdminRequest extends PromiseLike<AdminResponse> {
   expect(status: number): AdminRequest;
   expect(header: string, value: string | RegExp): AdminRequest;
-  send(body: unknown): AdminRequest;
-  set(header: string, value: string): AdminRequest;
 }
 
 export interface NodeTestHelper {
@@ -114,7 +112,7 @@ export interface NodeTestHelper {
   setFlows(flow: FlowNode[], type: 'full' | 'flows' | 'nodes', credentials?: NodeCredentials): Promise<void>;
   /** The spy load() sets up. */
   log(): LogSpy;
-  request(): { get(path: string): AdminRequest; post(path: string): AdminRequest };
+  request(): { get(path: string): AdminRequest };
   /** The runtime's flows module (internal API). */
   _redNodes: { getFlows(): { flows: FlowNode[] } };
 }

@@ -38,8 +38,8 @@ export function editTask(
   const now = Time.fromJSDate(options.now, true);
   const set = (name: string, value: unknown) => {
     const property = task.getFirstProperty(name);
-    if (property) property.setValue(value as never);
-    else task.addPropertyWithValue(name, value as never);
+    if (property) property.setValue(value);
+    else task.addPropertyWithValue(name, value);
   };
   if (edits.title !== undefined) set('summary', edits.title);
   if (edits.description !== undefined) {
