@@ -4,6 +4,7 @@ RED.nodes.registerType('device-cloud-caldav', {
   category: 'config',
   defaults: {
     name: { value: '' },
+    version: { value: DeviceCloudEditor.configVersion('device-cloud-caldav') },
     url: {
       value: '',
       required: true,
