@@ -64,14 +64,7 @@ export function kindText(collection: Collection): string {
 
 /** Reads what `url` is; a server that is not WebDAV, or refuses, is an error naming the address. */
 export async function examineCollection(http: CalDavHttp, url: URL, signal?: AbortSignal): Promise<Collection> {
-  const answer = await http.send({
-    method: 'PROPFIND',
-    url,
-    headers: { ...XML_HEADERS, depth: '0' },
-    body: COLLECTION_PROPS,
-    signal,
-    follow: true,
-  });
+  const answer = await propfind(http, url, COLLECTION_PROPS, '0', signal);
   const response = ownResponse(answer, url);
   const resourcetype = response.found.get(propName(DAV, 'resourcetype'));
   const types = new Set(children(resourcetype).map((type) => propName(type.namespaceURI ?? '', type.localName ?? '')));
@@ -156,16 +149,20 @@ async function isCalendarHome(
   return homes.some((home) => sameResource(home, collection.url));
 }
 
+/** A PROPFIND of `props` at an address, at a depth, following redirects within the server. */
+export function propfind(
+  http: CalDavHttp,
+  url: URL,
+  props: string,
+  depth: '0' | '1',
+  signal?: AbortSignal,
+): Promise<HttpAnswer> {
+  return http.send({ method: 'PROPFIND', url, headers: { ...XML_HEADERS, depth }, body: props, signal, follow: true });
+}
+
 /** A principal's calendar homes; none when the server does not say. */
 export async function calendarHomes(http: CalDavHttp, principal: URL, signal?: AbortSignal): Promise<URL[]> {
-  const answer = await http.send({
-    method: 'PROPFIND',
-    url: principal,
-    headers: { ...XML_HEADERS, depth: '0' },
-    body: HOME_PROPS,
-    signal,
-    follow: true,
-  });
+  const answer = await propfind(http, principal, HOME_PROPS, '0', signal);
   if (answer.status !== 207) return [];
   const [response] = parseMultistatus(answer.body, answer.url, `principal ${principal.href}`);
   return hrefsIn(response?.found.get(propName(CALDAV, 'calendar-home-set')), answer.url);

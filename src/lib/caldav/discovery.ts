@@ -6,8 +6,8 @@
  */
 import { DeviceCloudError } from '../errors';
 import { sameResource } from './address';
-import { CALENDAR_PROPS, XML_HEADERS } from './bodies';
-import { calendarHomes, componentsOf, examineCollection, type Collection } from './collection';
+import { CALENDAR_PROPS } from './bodies';
+import { calendarHomes, componentsOf, examineCollection, propfind, type Collection } from './collection';
 import type { CalDavHttp } from './http';
 import { CALDAV, children, DAV, parseMultistatus, propName, textOf } from './multistatus';
 
@@ -49,14 +49,7 @@ async function startingPoint(http: CalDavHttp, address: URL, signal?: AbortSigna
 
 /** The calendars of a home that take tasks. */
 async function taskListsIn(http: CalDavHttp, home: URL, signal?: AbortSignal): Promise<TaskListChoice[]> {
-  const answer = await http.send({
-    method: 'PROPFIND',
-    url: home,
-    headers: { ...XML_HEADERS, depth: '1' },
-    body: CALENDAR_PROPS,
-    signal,
-    follow: true,
-  });
+  const answer = await propfind(http, home, CALENDAR_PROPS, '1', signal);
   if (answer.status !== 207) return [];
   const lists: TaskListChoice[] = [];
   for (const response of parseMultistatus(answer.body, answer.url, `calendar home ${home.href}`)) {
