@@ -21,7 +21,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page, Route } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
-import { ACCOUNT_TYPE, NODE_TYPES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
+import { ACCOUNT_TYPE, CONFIG_TYPES, NODE_TYPES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
 import { coloursOf, pixelsOf, readQrCodes, readText } from '../render/support';
 import {
   WRITE_SCREENSHOTS,
@@ -112,7 +112,7 @@ const FAN_OUT_TYPES = [
 ];
 /** Added by dragging it from the palette; the others are imported through the editor's API. */
 const DRAGGED_TYPE = 'device-cloud-devices';
-const ACTION_TYPES = NODE_TYPES.filter((type) => type !== ACCOUNT_TYPE);
+const ACTION_TYPES = NODE_TYPES.filter((type) => !CONFIG_TYPES.includes(type));
 
 /** The first paragraph of a node's help, as text. */
 function helpIntro(type: string): string {
