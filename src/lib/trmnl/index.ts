@@ -12,10 +12,15 @@ export { parseSettings, type RecipeSettings } from './settings';
 export { FIELD_TYPES, fieldValues, type CustomField, type FieldOption, type FieldValue } from './custom-fields';
 export { compileRecipe, type CompiledRecipe, type CompiledView } from './compile';
 export { fillRecipe, topLevelData, type FillOptions, type FilledPage } from './fill';
-export { renderLiquid, DEFAULT_FILL_BUDGET_MS, type Rendered, type RenderOptions } from './render-liquid';
+export {
+  renderLiquid,
+  DEFAULT_FILL_BUDGET_MS,
+  FILL_MEMORY_LIMIT,
+  type Rendered,
+  type RenderOptions,
+} from './render-liquid';
 export { pollingRequest, polledData, type PollingOptions, type PollingRequest } from './polling';
 export { trmnlVariables, type TrmnlInput } from './trmnl-variables';
 export { screenClasses, wrapPage, MASHUP_CLASSES, type BitDepth, type ScreenOptions } from './page/page-wrap';
-export { VIEW_NAMES, VIEW_SIZES, chooseView, isViewName, viewForSize, type ViewChoice, type ViewName } from './views';
+export { VIEW_NAMES, chooseView, isViewName, viewForSize, viewSize, type ViewChoice, type ViewName } from './views';
 export { RecipeError, type RecipePlace } from './recipe-error';
-export { trmnlLiquid } from './liquid/engine';

@@ -11,6 +11,11 @@ import { RecipeError, placeText } from './recipe-error';
 
 /** Time filling one page may take (Liquid has loops); past it the page is an error. */
 export const DEFAULT_FILL_BUDGET_MS = 2000;
+/**
+ * What filling one page may allocate, in liquidjs's count (elements of ranges and lists, characters of strings
+ * made by filters): `(1..100000000)` is refused before it is made, not after it has filled the memory.
+ */
+export const FILL_MEMORY_LIMIT = 50_000_000;
 /** Runtime errors listed as warnings, one for each place; the rest are counted. */
 const LISTED_ERRORS = 10;
 
@@ -44,7 +49,11 @@ export function renderParsed(
 ): Rendered {
   const liquid = trmnlLiquid();
   const budgetMs = options.budgetMs ?? DEFAULT_FILL_BUDGET_MS;
-  const context = new Context(variables, liquid.options, { sync: true, renderLimit: budgetMs });
+  const context = new Context(variables, liquid.options, {
+    sync: true,
+    renderLimit: budgetMs,
+    memoryLimit: FILL_MEMORY_LIMIT,
+  });
   const state = newFillState(options.now ?? Date.now());
   setFillState(context, state);
   let output: string;
@@ -52,7 +61,15 @@ export function renderParsed(
     output = liquid.renderSync(parsed.templates, context) as string;
   } catch (error) {
     const file = parsed.parts[parsed.parts.length - 1].file.name;
-    if (isBudgetExceeded(error)) throw new RecipeError({ file }, `filling the page took more than ${budgetMs} ms`);
+    if (isBudgetExceeded(error)) {
+      const memory = /^memory/.test(liquidMessage(error));
+      throw new RecipeError(
+        { file },
+        memory
+          ? `filling the page needed more than ${FILL_MEMORY_LIMIT} elements and characters`
+          : `filling the page took more than ${budgetMs} ms`,
+      );
+    }
     throw new RecipeError({ file }, `Liquid error: ${liquidMessage(error)}`);
   }
   return { output, warnings: errorWarnings(parsed, state) };

@@ -35,15 +35,32 @@ export function mergeDeep(base: Record<string, unknown>, override: unknown): Rec
   return merged;
 }
 
+let systemZone: string | undefined;
+
+/** The process's time zone, read once. */
 function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  systemZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return systemZone;
 }
+
+/** A clock of each time zone asked for (there are a few hundred): making one costs more than a page's Liquid. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
 
 /** Seconds a time zone is ahead of UTC at a moment; an unknown zone is an error naming the field. */
 export function utcOffset(timeZone: string, now: number, field = 'trmnl.user.time_zone_iana'): number {
-  let format: Intl.DateTimeFormat;
+  let format = zoneClocks.get(timeZone);
+  if (!format) {
+    format = zoneClock(timeZone, field);
+    zoneClocks.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(now)).map((part) => [part.type, Number(part.value)]));
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((wall - Math.floor(now / 1000) * 1000) / 1000);
+}
+
+function zoneClock(timeZone: string, field: string): Intl.DateTimeFormat {
   try {
-    format = new Intl.DateTimeFormat('en-US', {
+    return new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -56,9 +73,6 @@ export function utcOffset(timeZone: string, now: number, field = 'trmnl.user.tim
   } catch {
     throw invalid(field, 'is not a time zone the runtime knows (an IANA name such as Europe/Berlin)', timeZone);
   }
-  const parts = Object.fromEntries(format.formatToParts(new Date(now)).map((part) => [part.type, Number(part.value)]));
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return Math.round((wall - Math.floor(now / 1000) * 1000) / 1000);
 }
 
 /** `trmnl` for one filling of a page. */

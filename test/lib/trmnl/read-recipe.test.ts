@@ -18,7 +18,7 @@ import {
 } from '../../../dist/lib/trmnl';
 import { recipeDir, recipeZip } from '../../fixtures/trmnl';
 
-async function refused(read: () => Promise<unknown> | unknown): Promise<RecipeError> {
+async function refused(read: () => unknown): Promise<RecipeError> {
   try {
     await read();
   } catch (error) {

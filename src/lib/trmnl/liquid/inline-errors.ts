@@ -25,7 +25,7 @@ export function liquidMessage(error: unknown): string {
   return message.replace(POSITION_SUFFIX, '');
 }
 
-/** The render budget ran out (liquidjs's render limit): the page stops, nothing is printed inline. */
+/** The render budget ran out (liquidjs's time or memory limit): the page stops, nothing is printed inline. */
 export function isBudgetExceeded(error: unknown): boolean {
   return /limit exceeded$/.test(liquidMessage(error));
 }

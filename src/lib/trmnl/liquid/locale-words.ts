@@ -3,7 +3,7 @@
  * are copied): the names of days and months, AM and PM, "today" and "tomorrow", and the named time formats.
  * A locale Intl does not know is read as English.
  */
-import { ENGLISH_NAMES, type DateNames } from './strftime';
+import { ENGLISH_NAMES, MONTHS, WEEKDAYS, type DateNames } from './strftime';
 import type { RubyTime } from './ruby-time';
 import { rubyToS } from './ruby-values';
 
@@ -71,22 +71,6 @@ const FIELDS: [string, Intl.DateTimeFormatPart['type'] | 'weekOfYear' | 'quarter
   ['minute', 'minute'],
   ['second', 'second'],
 ];
-const WEEKDAY_WORDS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTH_WORDS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 function wordsOf(tag: string): Map<string, string> {
   let words = caches.words.get(tag);
   if (words) return words;
@@ -96,8 +80,8 @@ function wordsOf(tag: string): Map<string, string> {
   const fields = new Intl.DisplayNames(tag, { type: 'dateTimeField' });
   for (const [word, field] of FIELDS) words.set(word, fields.of(field) ?? word);
   const names = localeNames(tag);
-  WEEKDAY_WORDS.forEach((word, index) => words?.set(word, names.weekday(index, 'long')));
-  MONTH_WORDS.forEach((word, index) => words?.set(word, names.month(index, 'long')));
+  WEEKDAYS.forEach((day, index) => words?.set(day.toLowerCase(), names.weekday(index, 'long')));
+  MONTHS.forEach((month, index) => words?.set(month.toLowerCase(), names.month(index, 'long')));
   caches.words.set(tag, words);
   return words;
 }
