@@ -248,13 +248,7 @@ class TreeBuilder {
 
   /** A run of text; its characters are read for fonts as written (`raw`), so a place found in it is right. */
   private text(value: string, node: HtmlText, inherited: Inherited, raw = value): TreeNode {
-    this.texts.push({
-      text: raw,
-      place: node.place,
-      placeAt: node.placeAt,
-      families: inherited.families,
-      weight: inherited.fontWeight,
-    });
+    this.texts.push({ text: raw, placeAt: node.placeAt, families: inherited.families, weight: inherited.fontWeight });
     return text(value);
   }
 
@@ -346,7 +340,7 @@ class TreeBuilder {
     made.children = [...(made.children ?? []), line];
     this.texts.push({
       text: overflowText(text, items.length),
-      place: node.place,
+      placeAt: () => node.place,
       families: own.families,
       weight: own.fontWeight,
     });
