@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { LAYOUTS } from '../../dist/lib/render';
-import { placeOf } from '../support/template-place';
+import { LIST_ITEMS, LIST_MISTAKE, LIST_WITH_MISTAKE, WARNED_LIST } from '../support/template-place';
 import {
   codeText,
   editorPage,
@@ -25,32 +25,6 @@ const TAB_ID = 'render-dialog-tab';
 const RENDER_ID = 'render-dialog-node';
 const TEMPLATE_EDITOR = 'node-input-template-editor';
 const SAMPLE_EDITOR = 'node-input-sample-editor';
-const NO_FONT = '\u{13000}';
-
-/** Five items, each written on three lines by a triple mustache, then a mistake on line 6 of the template. */
-const BROKEN = [
-  '{{> header}}<div style="font-size:14px">',
-  '  {{#payload.items}}',
-  '  <p>{{{html}}} {{price | number: 2}}</p>',
-  '  {{/payload.items}}',
-  '  <p>{{payload.note}}</p>',
-  '  <span><i>{{payload.note}}</span>',
-  '</div>',
-].join('\n');
-const ITEMS = ['Buy milk', 'Take out the bins', 'Call the plumber', 'Water the plants', 'Book tickets'].map(
-  (title, i) => ({ title, html: `<b>${title}</b><br>\ndue<br>\nin ${i + 1} days`, price: 1.25 * i }),
-);
-
-/** A list whose third item holds a character no font has, and whose fourth title does not fit its box. */
-const WARNED = [
-  '<div style="display:flex;flex-direction:column">',
-  '  {{#payload}}',
-  '  <div style="width:120px;height:24px;font-size:20px" data-fit="shrink" data-min-size="14">{{title}}</div>',
-  '  {{/payload}}',
-  '</div>',
-].join('\n');
-const WARNED_TITLES = ['Milk', 'Bins', `Old ${NO_FONT}`, 'A title far too long for a box of 120 px at any size'];
-
 const MINE = '<div style="font-size:40px">\n  Mine, {{payload}}\n</div>';
 const MY_SAMPLE = '{"payload": "typed by hand"}';
 
@@ -115,13 +89,10 @@ describe('the render dialog in Chromium: places of mistakes, and Use of a layout
 
   it("names a mistake in the preview at the template's line and column, after a partial, a list and helpers", async function () {
     await openDialog();
-    await setCodeText(page, SAMPLE_EDITOR, JSON.stringify({ payload: { items: ITEMS, note: 'a note' } }));
-    await setCodeText(page, TEMPLATE_EDITOR, BROKEN);
-    const expected =
-      `Cannot draw: template: ${placeOf(BROKEN, '</span>')}: </span> found where <i> (opened at ` +
-      `${placeOf(BROKEN, '<i>')}) must be closed first`;
-    await page.locator('#node-input-preview-result', { hasText: expected }).waitFor();
-    expect(expected, 'the mistake is on line 6 of the template').to.include('line 6,');
+    await setCodeText(page, SAMPLE_EDITOR, JSON.stringify({ payload: { items: LIST_ITEMS, note: 'a note' } }));
+    await setCodeText(page, TEMPLATE_EDITOR, LIST_WITH_MISTAKE);
+    await page.locator('#node-input-preview-result', { hasText: `Cannot draw: ${LIST_MISTAKE}` }).waitFor();
+    expect(LIST_MISTAKE, 'the mistake is on line 5 of the template').to.match(/^template: line 5,/);
     // The browser logs the preview's refusal (HTTP 400) as a failed load: expected here.
     editor.consoleErrors.splice(
       0,
@@ -130,20 +101,15 @@ describe('the render dialog in Chromium: places of mistakes, and Use of a layout
     );
   });
 
-  it("lists the preview's warnings at the template's line and column: a placeholder's character, a cut in a list item", async function () {
+  it("lists the preview's warnings at the template's line and column: a placeholder's character, typed text, a cut in a list item", async function () {
     await openDialog();
-    await setCodeText(page, SAMPLE_EDITOR, JSON.stringify({ payload: WARNED_TITLES.map((title) => ({ title })) }));
-    await setCodeText(page, TEMPLATE_EDITOR, WARNED);
-    const warnings = page.locator('#node-input-preview-warnings li');
-    await untilInPage(page, 'two warnings under the page', () => $('#node-input-preview-warnings li').length === 2);
-    const texts = await warnings.allInnerTexts();
-    expect(texts).to.include(
-      `template: ${placeOf(WARNED, '{{title}}')}: U+13000 "${NO_FONT}" is in none of the page's fonts`,
-    );
-    expect(
-      texts.find((text) => text.includes('does not fit')),
-      texts.join('\n'),
-    ).to.match(new RegExp(`^template: ${placeOf(WARNED, '<div style="width')}: the text does not fit its box even at`));
+    await setCodeText(page, SAMPLE_EDITOR, JSON.stringify(WARNED_LIST.message));
+    await setCodeText(page, TEMPLATE_EDITOR, WARNED_LIST.template);
+    await untilInPage(page, 'three warnings under the page', () => $('#node-input-preview-warnings li').length === 3);
+    const warnings = await page.locator('#node-input-preview-warnings li').allInnerTexts();
+    const cut = warnings.find((warning) => WARNED_LIST.cut.test(warning));
+    expect(cut, warnings.join('\n')).to.be.a('string');
+    expect(warnings.filter((warning) => warning !== cut)).to.deep.equal(WARNED_LIST.missing);
   });
 
   it('asks before Use replaces a template of its own: Cancel keeps it, Replace puts the layout in, Ctrl+Z brings both texts back', async function () {

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { LAYOUTS, PageRenderer } from '../../dist/lib/render';
+import { MORE, TODO_TITLES } from './list-texts';
 import { coloursOf, compact, darkness, inkBands, inkBox, pixelsOf, readQrCodes, readText } from './support';
 
 /**
@@ -55,22 +56,10 @@ interface ListCase {
   bottomPadding: number;
 }
 
-const MORE = { 'en-US': (count: number) => `+${count} more`, 'zh-CN': (count: number) => `还有 ${count} 项` };
-
 /** Titles of to-dos for a list longer than a page. */
 const MANY_TODOS = {
-  'en-US': [
-    'Buy milk',
-    'Take out the bins',
-    'Call the plumber',
-    'Water the plants',
-    'Book train tickets',
-    'Pay rent',
-    'Fix the bike',
-    'Bake bread',
-    'Wash the car',
-  ],
-  'zh-CN': ['买牛奶', '扔垃圾', '给水管工打电话', '给花浇水', '预订火车票', '交房租', '修自行车', '烤面包', '洗车'],
+  'en-US': TODO_TITLES['en-US'].slice(0, 9),
+  'zh-CN': TODO_TITLES['zh-CN'].slice(0, 9),
 };
 
 describe('render: built-in layouts', function () {

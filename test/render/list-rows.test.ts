@@ -7,14 +7,11 @@
 
 import { expect } from 'chai';
 import { LAYOUTS, PageRenderer } from '../../dist/lib/render';
+import { MORE, TODO_TITLES } from './list-texts';
 import { compact, inkBands, pixelsOf, readText } from './support';
 
 const LANGUAGES = ['en-US', 'zh-CN'] as const;
 type Language = (typeof LANGUAGES)[number];
-const MORE: Record<Language, (count: number) => string> = {
-  'en-US': (count) => `+${count} more`,
-  'zh-CN': (count) => `还有 ${count} 项`,
-};
 /** What a to-do due tomorrow at 07:30 shows beside its title. */
 const TOMORROW_AT_7_30: Record<Language, string> = { 'en-US': 'Tomorrow 7:30 AM', 'zh-CN': '明天 7:30' };
 /** A short title in bold, a short one, and one too long for its row at any size. */
@@ -29,37 +26,6 @@ const TITLES: Record<Language, { bold: string; short: string; long: string }> = 
     short: '买牛奶',
     long: '给水管工打电话约好下周二上午来修厨房漏水的水龙头',
   },
-};
-/** Titles for lists longer than a page: none a part of another. */
-const MANY: Record<Language, string[]> = {
-  'en-US': [
-    'Buy milk',
-    'Take out the bins',
-    'Call the plumber',
-    'Water the plants',
-    'Book train tickets',
-    'Pay rent',
-    'Fix the bike',
-    'Bake bread',
-    'Wash the car',
-    'Mend the fence',
-    'Sort the post',
-    'Clean the oven',
-  ],
-  'zh-CN': [
-    '买牛奶',
-    '扔垃圾',
-    '给水管工打电话',
-    '给花浇水',
-    '预订火车票',
-    '交房租',
-    '修自行车',
-    '烤面包',
-    '洗车',
-    '修篱笆',
-    '整理信件',
-    '清洗烤箱',
-  ],
 };
 /** Tesseract's page layout for a list of short lines far apart: sparse text (a row's box, read alone, is a line). */
 const SPARSE = 11;
@@ -203,8 +169,8 @@ describe('render: the layouts with rows, their titles and their overflow line', 
     for (const height of HEIGHTS) {
       it(`to-do list, ${language}, ${height} px: every item while all fit; past that the same k rows and "+N-k more", read back; no room for a row left`, async () => {
         const drawn: { count: number; png: Buffer; rows: Band[]; line: boolean }[] = [];
-        for (let count = 1; count <= MANY[language].length; count++) {
-          const payload = MANY[language].slice(0, count).map((title) => todo(title));
+        for (let count = 1; count <= TODO_TITLES[language].length; count++) {
+          const payload = TODO_TITLES[language].slice(0, count).map((title) => todo(title));
           const png = await renderer.render({ template: todoList.template[language], message: { payload }, height });
           const { bands, line } = await todoBands(png);
           drawn.push({ count, png, rows: bands, line });
@@ -246,7 +212,7 @@ describe('render: the layouts with rows, their titles and their overflow line', 
         read.forEach((page, index) => {
           const text = plain(texts[index]);
           const shown = page === all ? page.count : kept;
-          const titles = MANY[language].slice(0, page.count);
+          const titles = TODO_TITLES[language].slice(0, page.count);
           const what = `${page.count} items: ${texts[index]}`;
           const found = titles.filter((title) => text.includes(plain(title)));
           expect(found, what).to.deep.equal(titles.slice(0, shown));
