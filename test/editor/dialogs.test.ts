@@ -29,6 +29,7 @@ import {
   placeImportedNodes,
   sharedBrowser,
   screenshotPath,
+  setCodeText,
   startNodeRed,
   trayReady,
   untilInPage,
@@ -753,19 +754,8 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
   }
 
   /** Replaces the text of the render dialog's template or sample editor (Node-RED's monaco), as a paste does. */
-  async function replaceText(editorName: 'template' | 'sample', text: string): Promise<void> {
-    await page.evaluate(
-      ({ id, value }) => {
-        type Editor = { getContainerDomNode(): HTMLElement; setValue(text: string): void };
-        const monaco = (window as unknown as { monaco: { editor: { getEditors(): Editor[] } } }).monaco;
-        const editor = monaco.editor
-          .getEditors()
-          .find((candidate) => candidate.getContainerDomNode().closest(`#${id}`));
-        if (!editor) throw new Error(`no code editor in #${id}`);
-        editor.setValue(value);
-      },
-      { id: `node-input-${editorName}-editor`, value: text },
-    );
+  function replaceText(editorName: 'template' | 'sample', text: string): Promise<void> {
+    return setCodeText(page, `node-input-${editorName}-editor`, text);
   }
 
   /** Resolves, with its address, once the render dialog shows a page other than the one at `before`. */
