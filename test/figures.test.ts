@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { MAX_SOURCE_BYTES } from '../dist/lib/images/fit';
+import { MOST_TWO_LEVEL_PIXELS } from '../dist/lib/images/two-level';
 import { DEFAULT_SCREEN, LIMITS, PAGE_BUDGET, PAGE_LIMITS } from '../dist/lib/values';
 import { DEFAULT_RETRY } from '../dist/lib/client/retry';
 import { ACCOUNT_DEFAULTS, ACCOUNT_RANGES } from '../dist/nodes/account/settings';
@@ -150,6 +151,11 @@ const QUOTES: Quote[] = [
     file: 'docs/display-image.md',
     says: /No image, more than (\d+), one that is not an image, a fit that is not one of the four, or a width or height out of 1 to (\d+) is refused/,
     figures: [limit(LIMITS.imagesPerPush), limit(LIMITS.pictureSide)],
+  },
+  {
+    file: 'docs/display-image.md',
+    says: /in any format but JPEG, up to (\d+) million pixels\) is fitted as black and white/,
+    figures: [limit(MOST_TWO_LEVEL_PIXELS / 1_000_000)],
   },
   {
     file: 'docs/display-image.md',
