@@ -4,7 +4,7 @@
  * over it. What a push of such a picture sends is in test/render/display-image-two-level.test.ts.
  */
 import { expect } from 'chai';
-import { areaShares, placement } from '../../dist/lib/images/area-average';
+import { areaAverage, placement } from '../../dist/lib/images/area-average';
 import { seededRandom } from '../support/seeded-random';
 
 describe('area averaging', function () {
@@ -40,17 +40,17 @@ describe('area averaging', function () {
     });
   });
 
-  describe('areaShares(marks, width, height, placement)', function () {
+  describe('areaAverage(values, width, height, placement)', function () {
     it('gives each pixel the share of its source that is marked: a 2 x 2 checker halved is half everywhere', function () {
       const marks = Uint8Array.from({ length: 16 }, (_, i) => ((i % 4) + Math.floor(i / 4)) % 2);
-      const shares = areaShares(marks, 4, 4, placement('fill', 4, 4, 2, 2));
+      const shares = areaAverage(marks, 4, 4, placement('fill', 4, 4, 2, 2));
       expect([...shares]).to.deep.equal([0.5, 0.5, 0.5, 0.5]);
     });
 
     it('keeps a line one pixel thin at 0.4 of its size: 0.4 of a row across the rows it falls on, in every column', function () {
       const marks = new Uint8Array(100 * 100);
       marks.fill(1, 51 * 100, 52 * 100);
-      const shares = areaShares(marks, 100, 100, placement('fill', 100, 100, 40, 40));
+      const shares = areaAverage(marks, 100, 100, placement('fill', 100, 100, 40, 40));
       for (let x = 0; x < 40; x++) {
         let column = 0;
         for (let y = 0; y < 40; y++) column += shares[y * 40 + x];
@@ -68,7 +68,7 @@ describe('area averaging', function () {
       it(`counts every marked pixel once, ${width} x ${height} filled into ${targetWidth} x ${targetHeight}`, function () {
         const random = seededRandom(width * height);
         const marks = Uint8Array.from({ length: width * height }, () => (random() < 0.3 ? 1 : 0));
-        const shares = areaShares(marks, width, height, placement('fill', width, height, targetWidth, targetHeight));
+        const shares = areaAverage(marks, width, height, placement('fill', width, height, targetWidth, targetHeight));
         const pixelArea = (width / targetWidth) * (height / targetHeight);
         const counted = shares.reduce((sum, share) => sum + share * pixelArea, 0);
         expect(counted).to.be.closeTo(

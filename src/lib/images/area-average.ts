@@ -83,10 +83,11 @@ function axisWeights(count: number, start: number, length: number, size: number)
 }
 
 /**
- * The share (0 to 1) of each pixel of `placed.box` covered by the marked source pixels (`marks`: 1 a pixel,
- * `width` a row), row after row. Done one axis at a time: across each source row, then down each column.
+ * The mean of `values` (one a source pixel, `width` a row) over the part of the source each pixel of
+ * `placed.box` covers, row after row: of marks (1 or 0), the share marked; of a channel (0 to 255), its level.
+ * Done one axis at a time: across each source row, then down each column.
  */
-export function areaShares(marks: Uint8Array, width: number, height: number, placed: Placement): Float32Array {
+export function areaAverage(values: Uint8Array, width: number, height: number, placed: Placement): Float32Array {
   const { box, window } = placed;
   const across = axisWeights(box.width, window.x, window.width, width);
   const down = axisWeights(box.height, window.y, window.height, height);
@@ -100,7 +101,7 @@ export function areaShares(marks: Uint8Array, width: number, height: number, pla
       let sum = 0;
       const from = across.first[x];
       for (let at = across.offsets[x], pixel = from; at < across.offsets[x + 1]; at++, pixel++) {
-        sum += across.weights[at] * marks[source + pixel];
+        sum += across.weights[at] * values[source + pixel];
       }
       rows[target + x] = sum;
     }

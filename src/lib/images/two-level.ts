@@ -8,7 +8,7 @@
  * instead, so a tone stays a tone rather than turning black or white.
  */
 import type { Sharp } from 'sharp';
-import { areaShares, placement, type Placement } from './area-average';
+import { areaAverage, placement, type Placement } from './area-average';
 import { quantize } from './dither';
 import { encodeIndexedPng } from './indexed-png';
 import { PALETTES } from './palette';
@@ -79,7 +79,7 @@ function fitTwoLevel(
 ): Uint8Array {
   const placed = placement(fit, width, height, targetWidth, targetHeight);
   const { box } = placed;
-  const shares = areaShares(marks, width, height, placed);
+  const shares = areaAverage(marks, width, height, placed);
   const black = thresholdKeepingLines(shares, placed);
   const tones = toneAreas(marks, width, height, placed);
   const grey = new Uint8Array(targetWidth * targetHeight * 4).fill(255);
@@ -188,7 +188,7 @@ function toneAreas(marks: Uint8Array, width: number, height: number, placed: Pla
       dots[pixel] = 1;
     }
   }
-  const shares = areaShares(dots, width, height, placed);
+  const shares = areaAverage(dots, width, height, placed);
   // The mean over each pixel's 3 x 3 neighbourhood (within the box): sums along the rows, then down.
   const { width: boxWidth, height: boxHeight } = box;
   const rows = new Float32Array(shares.length);
