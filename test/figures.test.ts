@@ -153,6 +153,20 @@ const QUOTES: Quote[] = [
     figures: [limit(LIMITS.imagesPerPush), limit(LIMITS.pictureSide)],
   },
   {
+    file: 'docs/account.md',
+    says: /up to (\d+) seconds each, and a call gives up after (\d+) seconds in all\. A `Retry-After` of up to (\d+) seconds is honoured/,
+    figures: [DEFAULT_RETRY.maxDelayMs / 1000, DEFAULT_RETRY.maxTotalMs / 1000, DEFAULT_RETRY.maxDelayMs / 1000].map(
+      limit,
+    ),
+  },
+  { file: 'docs/account.md', says: /A list holds up to (\d+) ids/, figures: [limit(MOST_DEVICES_PER_MESSAGE)] },
+  { file: 'docs/account.md', says: /for at most (\d+) pages per account/, figures: [limit(MOST_REMEMBERED_PAGES)] },
+  {
+    file: 'docs/account.md',
+    says: /must be a page number from 1 to (\d+) \(got 7\)/,
+    figures: [limit(PAGE_IDS.length)],
+  },
+  {
     file: 'docs/display-image.md',
     says: /in any format but JPEG, up to (\d+) million pixels\) is fitted as black and white/,
     figures: [limit(MOST_TWO_LEVEL_PIXELS / 1_000_000)],
