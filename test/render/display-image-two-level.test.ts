@@ -200,23 +200,26 @@ describe(`${TYPE}: a black-and-white picture fitted to another size`, function (
     });
   }
 
+  /** The source's frame whole on the picture sent, around the rows from `top` to `bottom`: no white band inside. */
+  function expectFrameWhole(pixels: Pixels, top: number, bottom: number): void {
+    const { width } = pixels;
+    const height = bottom - top + 1;
+    expect(darkness(pixels, 0, top, width, 2), "the frame's top edge").to.equal(1);
+    expect(darkness(pixels, 0, bottom - 1, width, 2), "the frame's bottom edge").to.equal(1);
+    expect(darkness(pixels, 0, top, 2, height), "the frame's left edge").to.equal(1);
+    expect(darkness(pixels, width - 2, top, 2, height), "the frame's right edge").to.equal(1);
+  }
+
   it('800 x 480 contained in 400 x 300: white above and below only (the bars), the frame whole between them', async () => {
     const pixels = await push(page, 'contain', 400, 300);
     // 800 x 480 is 5:3, the screen 4:3: the picture is 400 x 240, centred, 30 rows of bar above and below.
     expect(darkness(pixels, 0, 0, 400, 30), 'the bar above').to.equal(0);
     expect(darkness(pixels, 0, 270, 400, 30), 'the bar below').to.equal(0);
-    expect(darkness(pixels, 0, 30, 400, 1), "the frame's top edge").to.equal(1);
-    expect(darkness(pixels, 0, 269, 400, 1), "the frame's bottom edge").to.equal(1);
-    expect(darkness(pixels, 0, 30, 2, 240), "the frame's left edge").to.equal(1);
-    expect(darkness(pixels, 398, 30, 2, 240), "the frame's right edge").to.equal(1);
+    expectFrameWhole(pixels, 30, 269);
   });
 
   it('800 x 480 filled into 400 x 300: no white band at all, the frame on every edge', async () => {
-    const pixels = await push(page, 'fill', 400, 300);
-    expect(darkness(pixels, 0, 0, 400, 2), 'top').to.equal(1);
-    expect(darkness(pixels, 0, 298, 400, 2), 'bottom').to.equal(1);
-    expect(darkness(pixels, 0, 0, 2, 300), 'left').to.equal(1);
-    expect(darkness(pixels, 398, 0, 2, 300), 'right').to.equal(1);
+    expectFrameWhole(await push(page, 'fill', 400, 300), 0, 299);
   });
 
   it('keeps the tones of a picture dithered into dots: each strip as dark as in the source', async () => {
