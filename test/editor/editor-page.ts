@@ -230,8 +230,16 @@ export interface EditorPage {
 
 let tokens = 0;
 
-export async function editorPage(browser: Browser, options: { locale?: string } = {}): Promise<EditorPage> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, locale: options.locale ?? 'en-US' });
+/** `deviceScaleFactor`: device pixels per CSS pixel, as a high-density screen has (default 1). */
+export async function editorPage(
+  browser: Browser,
+  options: { locale?: string; deviceScaleFactor?: number } = {},
+): Promise<EditorPage> {
+  const page = await browser.newPage({
+    viewport: { width: 1400, height: 860 },
+    locale: options.locale ?? 'en-US',
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+  });
   page.setDefaultTimeout(UI_TIMEOUT_MS);
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
