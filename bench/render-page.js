@@ -41,7 +41,7 @@ function pageMessage(i) {
 /** The page's HTML for message `i`, as the render node fills it (Mustache, from the package). */
 function pageHtml(i) {
   const { fillTemplate } = requireDist('lib/render/renderer/fill-template');
-  return fillTemplate(PAGE_TEMPLATE, pageMessage(i));
+  return fillTemplate(PAGE_TEMPLATE, pageMessage(i)).html;
 }
 
 /** A tab with a render node (`<tab>-render`, `config` over ours) wired to an inactive debug node, and a catch node. */
@@ -260,7 +260,7 @@ async function takumiCraft(message = craftMessage) {
     return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   };
   return async (i) => {
-    const html = fillTemplate(CRAFT_TEMPLATE, message(i), Date.UTC(2026, 10, 24, 9, 0)).replace(
+    const html = fillTemplate(CRAFT_TEMPLATE, message(i), Date.UTC(2026, 10, 24, 9, 0)).html.replace(
       /src="icon:([^"]+)"/g,
       (_, name) => `src="${iconUrl(name)}"`,
     );

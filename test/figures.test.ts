@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { MAX_SOURCE_BYTES } from '../dist/lib/images/fit';
+import { MOST_TWO_LEVEL_PIXELS } from '../dist/lib/images/two-level';
 import { DEFAULT_SCREEN, LIMITS, PAGE_BUDGET, PAGE_LIMITS } from '../dist/lib/values';
 import { DEFAULT_RETRY } from '../dist/lib/client/retry';
 import { ACCOUNT_DEFAULTS, ACCOUNT_RANGES } from '../dist/nodes/account/settings';
@@ -150,6 +151,25 @@ const QUOTES: Quote[] = [
     file: 'docs/display-image.md',
     says: /No image, more than (\d+), one that is not an image, a fit that is not one of the four, or a width or height out of 1 to (\d+) is refused/,
     figures: [limit(LIMITS.imagesPerPush), limit(LIMITS.pictureSide)],
+  },
+  {
+    file: 'docs/account.md',
+    says: /up to (\d+) seconds each, and a call gives up after (\d+) seconds in all\. A `Retry-After` of up to (\d+) seconds is honoured/,
+    figures: [DEFAULT_RETRY.maxDelayMs / 1000, DEFAULT_RETRY.maxTotalMs / 1000, DEFAULT_RETRY.maxDelayMs / 1000].map(
+      limit,
+    ),
+  },
+  { file: 'docs/account.md', says: /A list holds up to (\d+) ids/, figures: [limit(MOST_DEVICES_PER_MESSAGE)] },
+  { file: 'docs/account.md', says: /for at most (\d+) pages per account/, figures: [limit(MOST_REMEMBERED_PAGES)] },
+  {
+    file: 'docs/account.md',
+    says: /must be a page number from 1 to (\d+) \(got 7\)/,
+    figures: [limit(PAGE_IDS.length)],
+  },
+  {
+    file: 'docs/display-image.md',
+    says: /in any format but JPEG, up to (\d+) million pixels\) is fitted as black and white/,
+    figures: [limit(MOST_TWO_LEVEL_PIXELS / 1_000_000)],
   },
   {
     file: 'docs/display-image.md',

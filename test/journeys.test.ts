@@ -58,6 +58,16 @@ async function coloursOf(png: Buffer): Promise<Set<string>> {
   return colours;
 }
 
+/** How many black pixels each row of a picture has from `left` to `right`. */
+async function blackPerRow(png: Buffer, left: number, right: number): Promise<number[]> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return Array.from({ length: info.height }, (_, y) => {
+    let black = 0;
+    for (let x = left; x <= right; x++) if (data[y * info.width + x] === 0) black++;
+    return black;
+  });
+}
+
 /** A picture of a word in large black letters on white, as a photo in the folder (drawn with the package's fonts: a test machine may have none). */
 async function pictureOfWord(word: string): Promise<Buffer> {
   const renderer = new PageRenderer();
@@ -326,6 +336,14 @@ describe('journeys: the examples people build', function () {
       const words = await wordsOn(first);
       expect(words).to.include('Fromanotherserver');
       expect(words).to.include('Binsouttonight');
+      // The rule under the title (x 56 to 744 of 800, 4 px thick) stays a line of 2 or 3 rows, black from end
+      // to end, with no dots beside it: the rows above and below it are white there.
+      const rows = await blackPerRow(first.images[0].data, 30, 370);
+      const rule = rows.flatMap((black, y) => (black === 341 && y > 34 && y < 265 ? [y] : []));
+      expect(rule.length, 'rows of the rule').to.be.within(2, 3);
+      const [top, bottom] = [rule[0], rule[rule.length - 1]];
+      expect(bottom - top, 'one line').to.equal(rule.length - 1);
+      expect([rows[top - 1], rows[bottom + 1]], 'black beside the rule').to.deep.equal([0, 0]);
 
       await other.press(fetch);
       expect(unchanged()).to.deep.equal(['stand-in-1']);

@@ -10,12 +10,13 @@
  * data-from-message); a number row with a spinner starts at its validator's least value.
  *
  * Row kinds: account, name, device, todoId (the shared rows); text, number, password, select, typed, checkbox;
- * check (the account's "List devices"). Attributes: data-field, data-icon, data-types (typed: the literal type,
+ * check (the account's "List devices"); taskLists (the CalDAV node's task lists of a server). Attributes: data-field, data-icon, data-types (typed: the literal type,
  * then msg, flow, global, env), data-all-devices and data-types (device), and on any row or element
  * data-hidden-when="<field>=<value>": hidden while that select has that value.
  */
 import { keyFor } from './catalog';
 import { accountCheck, devicePicker } from './device-picker';
+import { taskListPicker } from './task-list-picker';
 import { text } from './catalog';
 import { EVALUATED_TYPES } from './validators';
 
@@ -102,6 +103,11 @@ function rowBuilder(type: string, definition: EditorNodeDefinition, prefix: stri
       `<button type="button" class="red-ui-button" id="${id('check')}" data-i18n="common.accountCheck.button"></button>` +
       `<div id="${id('check-result')}" style="margin: 6px 0 0 104px"></div>` +
       '<div class="form-tips" style="margin-top: 12px" data-i18n="common.accountCheck.tip"></div>',
+    taskLists: (row) =>
+      `<select id="${id(row.field)}" style="width: calc(70% - 44px)"></select>` +
+      `<button type="button" class="red-ui-button" style="margin-left: 8px" id="${id(`${row.field}-refresh`)}">` +
+      '<i class="fa fa-refresh"></i></button>' +
+      `<div id="${id(`${row.field}-note`)}" style="margin: 6px 0 0 104px; color: var(--red-ui-secondary-text-color)"></div>`,
   };
 
   return (row) => {
@@ -184,5 +190,6 @@ export function prepare(this: EditorNode): void {
   });
   const check = $(`#${prefix}-check`);
   if (check.length) accountCheck(node.id, check, $(`#${prefix}-check-result`));
+  if ($(`#${prefix}-taskLists`).length) taskListPicker(node);
   followToggles(form, prefix);
 }

@@ -8,6 +8,7 @@ import { followHelpLinks } from './help-links';
 import { migrateOnLoad } from './migrations';
 
 export { NAMESPACE, text } from './catalog';
+export { confirm } from './confirm';
 export { prepare } from './dialog-rows';
 export {
   inputLabels,

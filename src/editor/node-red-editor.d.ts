@@ -53,8 +53,13 @@ interface EditorCodeEditor {
   setValue(value: string, cursor?: number): void;
   resize(): void;
   destroy(): void;
-  getModel?(): { isDisposed(): boolean; dispose(): void } | null;
+  getModel?(): { isDisposed(): boolean; dispose(): void; getFullModelRange(): object } | null;
   setModel?(model: null): void;
+  /** Monaco's: edits that its undo (Ctrl+Z) takes back, in steps parted by undo stops. */
+  executeEdits?(source: string, edits: { range: object; text: string; forceMoveMarkers?: boolean }[]): boolean;
+  pushUndoStop?(): boolean;
+  setPosition?(position: { lineNumber: number; column: number }): void;
+  revealLine?(lineNumber: number): void;
   /** A change of the text (ace's `change`; Node-RED's monaco wrapper maps it to onDidChangeModelContent). */
   on?(event: 'change', listener: () => void): void;
 }

@@ -1,5 +1,6 @@
 /** The nodes of the package, one folder each, in palette order: adding a node is one folder and one line here. */
 import account from './account';
+import caldav from './caldav';
 import devices from './devices';
 import displayImage from './display-image';
 import displayText from './display-text';
@@ -26,6 +27,7 @@ export const NODE_SET: readonly NodeFolder[] = [
   todoDelete,
   todoWatch,
   todoSync,
+  caldav,
   displayText,
   displayImage,
   pageDelete,

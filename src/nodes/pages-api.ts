@@ -2,7 +2,9 @@
  * The admin API of the page record, behind the editor's Device Cloud sidebar:
  *
  *   GET    /device-cloud/pages                                       device-cloud.read
- *   GET    /device-cloud/pages/:account/:deviceId/:pageId/image      device-cloud.read   (?index=n: the n-th picture)
+ *   GET    /device-cloud/pages/:account/:deviceId/:pageId/image      device-cloud.read   (?index=n: the n-th picture;
+ *                                                                                       &width=w&height=h: drawn
+ *                                                                                       within w x h, a thumbnail)
  *   DELETE /device-cloud/pages/:account/:deviceId/:pageId            device-cloud.write  (pageId "all": every page)
  *   POST   /device-cloud/pages/:account/:deviceId/:pageId/push       device-cloud.write
  *
@@ -12,7 +14,7 @@
 import { asDeviceCloudError, DeviceCloudError } from '../lib/errors';
 import type { PageContent } from '../lib/page-record/content';
 import type { RecordedPage } from '../lib/page-record/record';
-import { ALL_PAGES, deviceId, pageId, type DeviceId, type PageId } from '../lib/values';
+import { ALL_PAGES, deviceId, pageId, pixels, type DeviceId, type PageId } from '../lib/values';
 import { accountOf, type AccountNode } from '../runtime/account-link';
 import { actOnDevice, type DeviceActionSpec } from '../runtime/device-action-node';
 import type { HttpRequest, HttpResponse, NodeAPI } from '../runtime/node-red-api';
@@ -60,10 +62,24 @@ function listed(page: RecordedPage): ListedPage {
 async function image(req: HttpRequest, res: HttpResponse): Promise<void> {
   const { service, page } = recordedPage(req);
   const index = req.query.index === undefined ? 0 : Number(req.query.index);
-  const found = Number.isInteger(index) ? await service.image(page, index) : undefined;
+  const found = Number.isInteger(index) ? await picture(service, page, index, req.query) : undefined;
   if (!found) throw notFound('no such picture on this page');
-  const type = found.image.format === 'png' ? 'image/png' : 'image/jpeg';
+  const type = found.format === 'png' ? 'image/png' : 'image/jpeg';
   res.status(200).type(type).set('Cache-Control', 'no-store').send(found.data);
+}
+
+/** The picture as recorded, or drawn within the width and height the query names (the sidebar's thumbnail). */
+async function picture(
+  service: PageRecordService,
+  page: RecordedPage,
+  index: number,
+  { width, height }: Record<string, unknown>,
+): Promise<{ data: Buffer; format: 'png' | 'jpeg' } | undefined> {
+  if (width === undefined && height === undefined) {
+    const found = await service.image(page, index);
+    return found && { data: found.data, format: found.image.format };
+  }
+  return service.thumbnail(page, index, pixels(width, 'width'), pixels(height, 'height'));
 }
 
 async function deletePage(RED: NodeAPI, req: HttpRequest, res: HttpResponse): Promise<void> {

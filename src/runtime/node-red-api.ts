@@ -78,6 +78,8 @@ export interface NodeAPI {
       options?: { credentials?: Record<string, { type: 'text' | 'password' }> },
     ): void;
     getNode(id: string): Node | null;
+    /** A node's stored credentials, deployed or saved. */
+    getCredentials?(id: string): Record<string, string | undefined> | undefined;
   };
   util: {
     evaluateNodeProperty(

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { describeThrown } from '../lib/errors';
+import { thumbnailPng } from '../lib/images/thumbnail';
 import { CoalescedWrites } from '../lib/page-record/coalesced-writes';
 import { PageRecord, type RecordedPage, type StoredImage } from '../lib/page-record/record';
 import { RecordFolder } from '../lib/page-record/record-folder';
@@ -16,12 +17,17 @@ import type { NodeAPI } from './node-red-api';
 
 export const RECORD_FOLDER = 'device-cloud-pages';
 export const PAGES_TOPIC = 'device-cloud/pages';
+/** The thumbnails kept, the least recently shown dropped first: a few screens of sidebars, at any pixel ratio. */
+const MOST_THUMBNAIL_BYTES = 4 * 1024 * 1024;
 
 export class PageRecordService {
   readonly record: PageRecord;
   private readonly folder: RecordFolder | undefined;
   private readonly writes: CoalescedWrites | undefined;
   private announcing = false;
+  /** Thumbnails by picture digest and size, in the order last shown. */
+  private readonly thumbnails = new Map<string, Buffer>();
+  private thumbnailBytes = 0;
 
   constructor(private readonly RED: NodeAPI) {
     this.record = new PageRecord({ inUse: (account) => accountOf(RED, account) !== null });
@@ -60,6 +66,37 @@ export class PageRecordService {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  /**
+   * A picture of a recorded page drawn within `width` x `height` for the sidebar (a PNG), kept for the next
+   * look; the picture itself when it is no larger, or cannot be drawn smaller here.
+   */
+  async thumbnail(
+    page: RecordedPage,
+    index: number,
+    width: number,
+    height: number,
+  ): Promise<{ data: Buffer; format: 'png' | 'jpeg' } | undefined> {
+    const found = await this.image(page, index);
+    if (!found) return undefined;
+    const key = `${found.image.digest} ${width}x${height}`;
+    const kept = this.thumbnails.get(key);
+    if (kept) {
+      this.thumbnails.delete(key);
+      this.thumbnails.set(key, kept);
+      return { data: kept, format: 'png' };
+    }
+    const data = await thumbnailPng(found.data, width, height);
+    if (!data) return { data: found.data, format: found.image.format };
+    this.thumbnails.set(key, data);
+    this.thumbnailBytes += data.length;
+    for (const [oldest, thumbnail] of this.thumbnails) {
+      if (this.thumbnailBytes <= MOST_THUMBNAIL_BYTES) break;
+      this.thumbnails.delete(oldest);
+      this.thumbnailBytes -= thumbnail.length;
+    }
+    return { data, format: 'png' };
   }
 
   /** Resolves once every change so far is on disk. */

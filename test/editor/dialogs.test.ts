@@ -21,7 +21,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page, Route } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
-import { ACCOUNT_TYPE, NODE_TYPES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
+import { ACCOUNT_TYPE, CONFIG_TYPES, NODE_TYPES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
 import { coloursOf, pixelsOf, readQrCodes, readText } from '../render/support';
 import {
   WRITE_SCREENSHOTS,
@@ -29,6 +29,7 @@ import {
   placeImportedNodes,
   sharedBrowser,
   screenshotPath,
+  setCodeText,
   startNodeRed,
   trayReady,
   untilInPage,
@@ -112,7 +113,7 @@ const FAN_OUT_TYPES = [
 ];
 /** Added by dragging it from the palette; the others are imported through the editor's API. */
 const DRAGGED_TYPE = 'device-cloud-devices';
-const ACTION_TYPES = NODE_TYPES.filter((type) => type !== ACCOUNT_TYPE);
+const ACTION_TYPES = NODE_TYPES.filter((type) => !CONFIG_TYPES.includes(type));
 
 /** The first paragraph of a node's help, as text. */
 function helpIntro(type: string): string {
@@ -516,6 +517,8 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
   it('render: a dialog closed while its code editors still work on a change logs no error, on a slow computer', async function () {
     // The code editors work out the text's ranges a moment after each change, longer on a slow computer: the
     // dialog is closed 24 times, at points spread over that moment, with the browser slowed down four times.
+    // 24 dialogs on a browser slowed four times take long on a busy machine: each step still waits for its condition.
+    this.timeout(300_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const errorsBefore = editor.consoleErrors.length;
@@ -751,19 +754,8 @@ describe('the editor in Chromium: every dialog, the account, the help, an upgrad
   }
 
   /** Replaces the text of the render dialog's template or sample editor (Node-RED's monaco), as a paste does. */
-  async function replaceText(editorName: 'template' | 'sample', text: string): Promise<void> {
-    await page.evaluate(
-      ({ id, value }) => {
-        type Editor = { getContainerDomNode(): HTMLElement; setValue(text: string): void };
-        const monaco = (window as unknown as { monaco: { editor: { getEditors(): Editor[] } } }).monaco;
-        const editor = monaco.editor
-          .getEditors()
-          .find((candidate) => candidate.getContainerDomNode().closest(`#${id}`));
-        if (!editor) throw new Error(`no code editor in #${id}`);
-        editor.setValue(value);
-      },
-      { id: `node-input-${editorName}-editor`, value: text },
-    );
+  function replaceText(editorName: 'template' | 'sample', text: string): Promise<void> {
+    return setCodeText(page, `node-input-${editorName}-editor`, text);
   }
 
   /** Resolves, with its address, once the render dialog shows a page other than the one at `before`. */

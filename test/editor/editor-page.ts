@@ -230,8 +230,16 @@ export interface EditorPage {
 
 let tokens = 0;
 
-export async function editorPage(browser: Browser, options: { locale?: string } = {}): Promise<EditorPage> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, locale: options.locale ?? 'en-US' });
+/** `deviceScaleFactor`: device pixels per CSS pixel, as a high-density screen has (default 1). */
+export async function editorPage(
+  browser: Browser,
+  options: { locale?: string; deviceScaleFactor?: number } = {},
+): Promise<EditorPage> {
+  const page = await browser.newPage({
+    viewport: { width: 1400, height: 860 },
+    locale: options.locale ?? 'en-US',
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+  });
   page.setDefaultTimeout(UI_TIMEOUT_MS);
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -372,6 +380,34 @@ export async function placeImportedNodes(page: Page): Promise<void> {
   await page.mouse.move(chart.x + chart.width / 2, chart.y + chart.height - 150, { steps: 2 });
   await page.mouse.click(chart.x + chart.width / 2, chart.y + chart.height - 150);
   await untilInPage(page, 'the imported nodes put down (the workspace changed)', () => RED.nodes.dirty());
+}
+
+/**
+ * The text of the code editor (Node-RED's monaco) inside the element `#id` of the open dialog; with `text`, after
+ * that text replaced its whole text, as a paste does (its undo starts afresh).
+ */
+async function onCodeEditor(page: Page, id: string, text?: string): Promise<string> {
+  return page.evaluate(
+    ({ id, text }) => {
+      type Editor = { getContainerDomNode(): HTMLElement; getValue(): string; setValue(text: string): void };
+      const monaco = (window as unknown as { monaco: { editor: { getEditors(): Editor[] } } }).monaco;
+      const editor = monaco.editor.getEditors().find((candidate) => candidate.getContainerDomNode().closest(`#${id}`));
+      if (!editor) throw new Error(`no code editor in #${id}`);
+      if (text !== undefined) editor.setValue(text);
+      return editor.getValue();
+    },
+    { id, text },
+  );
+}
+
+/** The text of the code editor inside `#id`. */
+export function codeText(page: Page, id: string): Promise<string> {
+  return onCodeEditor(page, id);
+}
+
+/** Replaces the whole text of the code editor inside `#id`, as a paste does. */
+export async function setCodeText(page: Page, id: string, text: string): Promise<void> {
+  await onCodeEditor(page, id, text);
 }
 
 export function screenshotPath(name: string): string {

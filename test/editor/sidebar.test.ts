@@ -13,13 +13,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { PageRenderer } from '../../dist/lib/render';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
 import { stripedPicture, WHITE } from '../fixtures/images';
 import { FIXTURES } from '../support/child';
 import { installPacked, packPackage, type PackedPackage } from '../support/installed-package';
 import { NodeRedServer } from '../support/node-red-server';
-import { ACCOUNT, HALLWAY, KITCHEN, pageRecordFlows } from '../support/page-record-flows';
-import { until } from '../support/until';
+import { ACCOUNT, HALLWAY, KITCHEN, pageRecordFlows, WORDS } from '../support/page-record-flows';
+import { compact, readText } from '../render/support';
+import { eventually, until } from '../support/until';
 import {
   editorPage,
   screenshotPath,
@@ -34,6 +36,11 @@ const PASSWORD = 'secret-pass';
 /** PASSWORD as adminAuth wants it: its bcrypt hash (4 rounds, quick to check). */
 const PASSWORD_HASH = '$2b$04$krMuB0Ns7/tN/bLcRa7JQOiSRMh2X.2OTECGMMMAERCAmUTfMcOt.';
 const DARK_THEME = path.join(FIXTURES, 'dark-theme.css');
+/** A page another flow drew: Chinese and English at the sizes of a weather page, 1 bit a pixel. */
+const DRAWN_PAGE = `<div style="display:flex;flex-direction:column;justify-content:center;align-items:center;width:100%;height:100%;gap:10px">
+  <div style="font-size:28px;font-weight:bold">我的家</div>
+  <div style="font-size:24px">High 16°</div>
+</div>`;
 
 /** The slot of a page in the sidebar. */
 const slot = (deviceId: string, pageId: string): string =>
@@ -46,6 +53,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
   let sim: Simulator;
   let browser: Browser;
   let picture: Buffer;
+  let drawn: Buffer;
   let server: NodeRedServer | undefined;
   let editor: EditorPage | undefined;
   /** Where the screenshots go when the README's are not asked for: a look at them is part of the work. */
@@ -60,6 +68,12 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
       [0.5, [0, 0, 0]],
       [0.5, WHITE],
     ]);
+    const renderer = new PageRenderer();
+    try {
+      drawn = await renderer.render({ template: DRAWN_PAGE, width: 400, height: 300, colors: 'bw', dither: 'none' });
+    } finally {
+      await renderer.close();
+    }
     browser = await sharedBrowser();
   });
 
@@ -79,7 +93,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     const password = PASSWORD_HASH;
     server = await NodeRedServer.start({
       userDir,
-      flows: pageRecordFlows(sim.url, picture),
+      flows: pageRecordFlows(sim.url, picture, {}, drawn),
       credentials: { [ACCOUNT]: { apiKey: sim.apiKey } },
       modules: [SETTLED_PLUGIN],
       settings: {
@@ -106,13 +120,17 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
   }
 
   /** An editor signed in as `username` (its token where the editor keeps it), the sidebar's tab shown. */
-  async function openEditor(username: 'admin' | 'viewer', locale = 'en-US'): Promise<EditorPage> {
+  async function openEditor(
+    username: 'admin' | 'viewer',
+    locale = 'en-US',
+    deviceScaleFactor = 1,
+  ): Promise<EditorPage> {
     await editor?.page.close();
     const { status, body } = await running().request('POST', 'auth/token', {
       body: { client_id: 'node-red-editor', grant_type: 'password', scope: '', username, password: PASSWORD },
     });
     expect(status, `sign-in of ${username}`).to.equal(200);
-    const opened = await editorPage(browser, { locale });
+    const opened = await editorPage(browser, { locale, deviceScaleFactor });
     await opened.page.addInitScript((tokens) => localStorage.setItem('auth-tokens', tokens), JSON.stringify(body));
     await opened.open(running().url);
     await opened.page.evaluate(() => RED.sidebar.show('device-cloud'));
@@ -160,6 +178,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     await press(page, 'image-go');
     await press(page, 'notice-go');
     await press(page, 'both-go');
+    await press(page, 'drawn-go');
     await untilInPage(
       browserPage,
       'the text of page 1',
@@ -183,7 +202,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     expect(await textIn(page, KITCHEN, '3'))
       .to.include('Bins')
       .and.include('Tomorrow: paper');
-    // The picture shown is the picture sent, pixel for pixel: black on the left, white on the right.
+    // The picture shown is the picture sent, drawn at the size it is shown: black on the left, white on the right.
     const shown = await browserPage.evaluate(
       (selector) => {
         const image = document.querySelector(selector) as HTMLImageElement;
@@ -192,16 +211,21 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
         canvas.height = image.naturalHeight;
         const context = canvas.getContext('2d') as CanvasRenderingContext2D;
         context.drawImage(image, 0, 0);
+        const middle = Math.floor(image.naturalHeight / 2);
         return {
-          width: image.naturalWidth,
-          height: image.naturalHeight,
-          left: [...context.getImageData(50, 150, 1, 1).data],
-          right: [...context.getImageData(350, 150, 1, 1).data],
+          size: [image.naturalWidth, image.naturalHeight],
+          screen: [image.parentElement?.clientWidth ?? 0, image.parentElement?.clientHeight ?? 0],
+          left: [...context.getImageData(Math.floor(image.naturalWidth / 8), middle, 1, 1).data],
+          right: [...context.getImageData(Math.floor((image.naturalWidth * 7) / 8), middle, 1, 1).data],
         };
       },
       `${slot(KITCHEN, '2')} img`,
     );
-    expect(shown).to.deep.equal({ width: 400, height: 300, left: [0, 0, 0, 255], right: [255, 255, 255, 255] });
+    expectDrawnForItsScreen({ picture: shown.size, screen: shown.screen });
+    expect([shown.left, shown.right]).to.deep.equal([
+      [0, 0, 0, 255],
+      [255, 255, 255, 255],
+    ]);
 
     const meta = browserPage.locator(`${slot(KITCHEN, '1')} .device-cloud-sidebar-meta`);
     expect(await meta.locator('.device-cloud-sidebar-node').innerText()).to.equal('Kitchen greeting');
@@ -258,6 +282,125 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     expect(page.consoleErrors).to.deep.equal([]);
   });
 
+  /** The natural size of a slot's picture, and the size of its screen in device pixels. */
+  async function pictureSize(page: EditorPage, deviceId: string, pageId: string) {
+    const selector = `${slot(deviceId, pageId)} img`;
+    await untilInPage(
+      page.page,
+      `the picture of page ${pageId} loaded`,
+      (found) => (document.querySelector<HTMLImageElement>(found)?.naturalWidth ?? 0) > 0,
+      selector,
+    );
+    return page.page.evaluate((found) => {
+      const image = document.querySelector(found) as HTMLImageElement;
+      const screen = image.parentElement as HTMLElement;
+      return {
+        picture: [image.naturalWidth, image.naturalHeight],
+        screen: [screen.clientWidth, screen.clientHeight].map((side) => Math.round(side * devicePixelRatio)),
+      };
+    }, selector);
+  }
+
+  /** The picture within its screen, as large as fits: as many pixels as the screen has device pixels. */
+  function expectDrawnForItsScreen({ picture, screen }: { picture: number[]; screen: number[] }): void {
+    const fits = picture[0] <= screen[0] && picture[1] <= screen[1];
+    const fills = picture[0] === screen[0] || picture[1] === screen[1];
+    expect({ fits, fills }, `a picture of ${picture.join(' x ')} on a screen of ${screen.join(' x ')}`).to.deep.equal({
+      fits: true,
+      fills: true,
+    });
+  }
+
+  /**
+   * A screenshot of a slot's screen as the sidebar shows it, its picture loaded; taken again when the sidebar
+   * draws itself anew meanwhile (a list of devices or pages come in).
+   */
+  function screenshotOf(page: EditorPage, deviceId: string, pageId: string): Promise<Buffer> {
+    const screen = `${slot(deviceId, pageId)} .device-cloud-sidebar-screen`;
+    return eventually(
+      async () => {
+        const loaded = await page.page.evaluate((selector) => {
+          const images = Array.from(document.querySelectorAll<HTMLImageElement>(`${selector} img`));
+          return (
+            document.querySelector(selector) !== null &&
+            images.every((image) => image.complete && image.naturalWidth > 0)
+          );
+        }, screen);
+        return loaded && (await page.page.locator(screen).screenshot({ timeout: 2_000 }));
+      },
+      { what: `a screenshot of page ${pageId} of ${deviceId}, its picture loaded` },
+    );
+  }
+
+  /** What tesseract reads on the screens of these slots, as the sidebar shows them (enlarged to read, as told). */
+  async function wordsOnScreens(page: EditorPage, slots: [string, string][], enlarge = 3): Promise<string[]> {
+    const shots: Buffer[] = [];
+    for (const [deviceId, pageId] of slots) shots.push(await screenshotOf(page, deviceId, pageId));
+    const texts = await readText(
+      shots,
+      shots.map(() => enlarge),
+      'chi_sim+eng',
+      6,
+    );
+    return texts.map(compact);
+  }
+
+  it('draws a picture for the size it is shown at: the words of a drawn page and of a text page read back; the device id whole', async () => {
+    const page = editor as EditorPage;
+    await press(page, 'words-go');
+    await untilInPage(
+      page.page,
+      'the words on page 1 of the hallway',
+      ([selector, words]) => document.querySelector(selector)?.textContent?.includes(words),
+      [slot(HALLWAY, '1'), WORDS] as const,
+    );
+    const size = await pictureSize(page, KITCHEN, '5');
+    expectDrawnForItsScreen(size);
+    const [drawnWords, textWords] = await wordsOnScreens(page, [
+      [KITCHEN, '5'],
+      [HALLWAY, '1'],
+    ]);
+    expect(drawnWords, 'the drawn page').to.include('我的家').and.include('High16°');
+    expect(textWords, 'the text page').to.include('我的家').and.include('High16°');
+
+    for (const [deviceId, alias, board] of [
+      [KITCHEN, 'Kitchen', 'esp32-c3'],
+      [HALLWAY, 'Hallway', 'esp32-s3'],
+    ]) {
+      const header = page.page.locator(
+        `.device-cloud-sidebar-device[data-device="${deviceId}"] .device-cloud-sidebar-device-header`,
+      );
+      expect(await header.getAttribute('title')).to.equal(`${alias} · ${deviceId} · ${board}`);
+      const id = header.locator('.device-cloud-sidebar-device-id');
+      expect(await id.innerText()).to.equal(`${deviceId} · ${board}`);
+      const cut = await id.evaluate((element) => element.scrollWidth > element.clientWidth);
+      expect(cut, `the id of ${alias} cut`).to.equal(false);
+    }
+    await photograph(page, 'sidebar-thumbnails.png');
+
+    // A wider sidebar: once the resize is over, the picture comes again at the new size.
+    await page.page.evaluate(() => {
+      (document.getElementById('red-ui-sidebar') as HTMLElement).style.width = '520px';
+    });
+    await untilInPage(
+      page.page,
+      'the picture drawn again for a wider screen',
+      ([selector, narrow]) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) > narrow,
+      [`${slot(KITCHEN, '5')} img`, size.picture[0]] as const,
+    );
+    expectDrawnForItsScreen(await pictureSize(page, KITCHEN, '5'));
+    expect(page.consoleErrors).to.deep.equal([]);
+
+    // On a screen of two device pixels to the CSS pixel, the picture comes at twice the size, as sharp.
+    const dense = await openEditor('admin', 'en-US', 2);
+    const denseSize = await pictureSize(dense, KITCHEN, '5');
+    expectDrawnForItsScreen(denseSize);
+    expect(denseSize.screen, 'twice as many pixels').to.deep.equal(size.screen.map((side) => side * 2));
+    const [denseWords] = await wordsOnScreens(dense, [[KITCHEN, '5']], 1);
+    expect(denseWords).to.include('我的家').and.include('High16°');
+    expect(dense.consoleErrors).to.deep.equal([]);
+  });
+
   it('keeps the pages across a restart of Node-RED (shown in a dark theme)', async () => {
     await running().stop();
     await start('dark');
@@ -266,7 +409,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
     await untilInPage(
       page.page,
       'the picture of page 2 after the restart',
-      (selector) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) === 400,
+      (selector) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) > 0,
       `${slot(KITCHEN, '2')} img`,
     );
     const background = await page.page

@@ -143,6 +143,7 @@ describe('coalesced writes', () => {
     writes.request();
     await writes.settled();
     expect(starts).to.have.length(2);
-    expect(starts[1] - starts[0]).to.be.at.least(200);
+    // The writes read the clock after the scheduler did, the first within the same millisecond or the next one.
+    expect(starts[1] - starts[0]).to.be.at.least(200 - 1);
   });
 });

@@ -9,7 +9,15 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { expect } from 'chai';
 import { runtimeResolve } from '../support/runtime';
-import { ACCOUNT_TYPE, NODE_TYPES, EDITOR_FILES, ROOT, WITHOUT_ACCOUNT, localeFile } from '../support/package-files';
+import {
+  ACCOUNT_TYPE,
+  CONFIG_TYPES,
+  NODE_TYPES,
+  EDITOR_FILES,
+  ROOT,
+  WITHOUT_ACCOUNT,
+  localeFile,
+} from '../support/package-files';
 
 type Catalog = { [key: string]: string | Catalog };
 type Validator = (this: Record<string, unknown>, value: unknown, opt?: object) => boolean | string;
@@ -263,7 +271,7 @@ describe('editor files of the node set', function () {
 
   for (const type of NODE_TYPES) {
     describe(type, function () {
-      const isConfig = type === ACCOUNT_TYPE;
+      const isConfig = CONFIG_TYPES.includes(type);
 
       it('has an en-US help with the sections Node-RED help has', function () {
         const help = helpOf(type);
@@ -318,8 +326,16 @@ describe('editor files of the node set', function () {
         expect(definition.oneditprepare, 'oneditprepare').to.be.a('function');
         if (isConfig) {
           expect(definition.category).to.equal('config');
-          expect(keys).to.include.members(['name', 'baseUrl', 'authHeader']);
-          expect(definition.credentials).to.deep.equal({ apiKey: { type: 'password', required: true } });
+          if (type === ACCOUNT_TYPE) {
+            expect(keys).to.include.members(['name', 'baseUrl', 'authHeader']);
+            expect(definition.credentials).to.deep.equal({ apiKey: { type: 'password', required: true } });
+          } else {
+            expect(keys).to.include.members(['name', 'url', 'timeZone', 'timeout']);
+            expect(definition.credentials).to.deep.equal({
+              username: { type: 'text' },
+              password: { type: 'password' },
+            });
+          }
           return;
         }
         expect(definition.category).to.equal('device cloud');

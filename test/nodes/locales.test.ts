@@ -2,8 +2,8 @@
  * The translations, as Node-RED loads them from the package: each locale's
  * catalog has the keys of en-US and keeps its __placeholders__, each locale's
  * help has the sections, message properties, code and links of the en-US
- * help, and the links between helps lead to a section that exists. "To-do" is
- * written one way. Then the runtime's own i18n, set to zh-CN as `lang` in
+ * help, and the links between helps lead to a section that exists; every help
+ * is under 700 words in every language. "To-do" is written one way. Then the runtime's own i18n, set to zh-CN as `lang` in
  * settings.js sets it, gives a node's status text in Chinese.
  */
 import fs from 'node:fs';
@@ -97,6 +97,27 @@ function prose(text: string): string {
     .replace(/[\w-]*(?:device-cloud-|\/)[\w/-]*/g, ' ');
 }
 
+/** The most words a help may have: Node-RED's own longest core help (http request) has 737. */
+const MOST_HELP_WORDS = 700;
+
+/**
+ * The words of a help as a reader reads them: its text without tags, each run of letters or digits between
+ * spaces a word, and Chinese (which writes no spaces) two Han characters a word, as a Chinese word mostly is
+ * (so the Chinese of an English help comes to about as many words). Punctuation is no word.
+ */
+function wordsOf(help: string): number {
+  const text = help
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/g, ' ')
+    .replace(/\$\{[^}]*\}/g, '0');
+  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const others = text
+    .replace(/\p{Script=Han}/gu, ' ')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return others + han / 2;
+}
+
 describe('translations of the node set', function () {
   it('are there for en-US and zh-CN', function () {
     expect(locales).to.include.members([BASE_LOCALE, 'zh-CN']);
@@ -128,6 +149,21 @@ describe('translations of the node set', function () {
     const chinese = [...Object.values(leaves(catalogOf('zh-CN'))), helpOf('zh-CN')].join('\n');
     expect(chinese.match(/待办事项/g) ?? [], '待办事项 besides 待办').to.deep.equal([]);
     expect(chinese).to.include('待办');
+  });
+
+  describe(`keep each help under ${MOST_HELP_WORDS} words (Chinese: two characters a word)`, function () {
+    it('counts as a reader would: English by its words, Chinese by two characters a word', function () {
+      expect(wordsOf('<p>Pushes <code>msg.payload</code> to the <i>device</i>, e.g. 1 to 5 pages.</p>')).to.equal(10);
+      expect(wordsOf('<p>推送到设备的第 2 页：<code>msg.payload</code>。</p>')).to.equal(4 + 2);
+    });
+
+    for (const locale of locales) {
+      for (const [type, help] of helpsOf(helpOf(locale))) {
+        it(`${locale} ${type}`, function () {
+          expect(wordsOf(help), `words of the ${locale} help of ${type}`).to.be.below(MOST_HELP_WORDS);
+        });
+      }
+    }
   });
 
   for (const locale of locales.filter((name) => name !== BASE_LOCALE)) {

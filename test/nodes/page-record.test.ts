@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
 import { stripedPicture, WHITE } from '../fixtures/images';
 import { FIXTURES } from '../support/child';
@@ -188,6 +189,41 @@ describe('the page record and its admin API', function () {
       `${KITCHEN}/1`,
       `${KITCHEN}/4`,
     ]);
+  });
+
+  it("serves a picture drawn for the sidebar's size: each pixel the mean of what it covers; as it is when asked larger", async () => {
+    await start();
+    await press('image-go');
+    const [listed] = await pagesWhen('the picture recorded', (all) => all.length === 1);
+    const url = (query: string) => new URL(`${listed.image ?? ''}${query}`, running().url);
+
+    const small = await fetch(url('?width=141&height=106'));
+    expect(small.status).to.equal(200);
+    expect(small.headers.get('content-type')).to.equal('image/png');
+    const thumbnail = sharp(Buffer.from(await small.arrayBuffer()));
+    const { data, info } = await thumbnail.greyscale().raw().toBuffer({ resolveWithObject: true });
+    // 400 x 300 within 141 x 106, its shape kept.
+    expect([info.width, info.height]).to.deep.equal([141, 106]);
+    const row = [...data.subarray(50 * info.width, 51 * info.width)];
+    expect(row.slice(0, 70), 'the black half').to.deep.equal(Array<number>(70).fill(0));
+    expect(row.slice(71), 'the white half').to.deep.equal(Array<number>(70).fill(255));
+    // Column 70 covers source columns 198.6 to 201.4, half black: grey, where the nearest pixel would be either.
+    expect(row[70], 'the pixel across the edge').to.be.within(110, 145);
+
+    const sent = sim.requests.find((request) => request.path.endsWith('/display/image'));
+    const sentPicture = sent?.parts?.find((part) => part.name === 'images')?.data ?? Buffer.alloc(0);
+    const large = await fetch(url('?width=800&height=600'));
+    expect(Buffer.from(await large.arrayBuffer()).equals(sentPicture), 'the picture as sent').to.equal(true);
+
+    for (const [query, field] of [
+      ['?width=wide&height=106', 'width'],
+      ['?width=141', 'height'],
+      ['?width=141&height=0', 'height'],
+    ]) {
+      const refused = await fetch(url(query));
+      expect(refused.status, query).to.equal(400);
+      expect(((await refused.json()) as { field: string }).field, query).to.equal(field);
+    }
   });
 
   it('keeps the record across a restart, and survives a corrupt file with a warning and an empty record', async () => {

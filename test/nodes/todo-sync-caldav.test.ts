@@ -1,54 +1,34 @@
-// The example todo-sync-caldav as a user runs it: in a real Node-RED (its own process, default settings), against
-// Debian's Radicale and the simulator. The tasks another CalDAV client made reach the display with their due times
-// converted from their time zones, all-day dates, repeats, priorities and states; what a person then does on the
-// display (a tick, a reopening, a rename, a note rewritten, a deletion) is written back to the .ics resources, and
-// a restart of Node-RED between the change and the sync undoes none of it.
-//
-// The example's debug nodes are replaced by recorders the test reads over HTTP (GET /seen). The sync's output 2 is
-// recorded one hop from the sync node and output 1 two hops from it: Node-RED delivers the messages of one send in
-// order, so once a sync is recorded, so are all the changes it reported.
+// The to-do sync with a CalDAV task list (its caldav property), in Node-RED against the simulator and each of two
+// real CalDAV servers from Debian, Radicale and Xandikos: the tasks another client made reach the device; what a
+// person does on the device goes back to the tasks, one write per task on the ETag read, a task changed on the
+// server meanwhile (a real 412) merged, never overwritten; what the device cannot show stays on the server.
+// Each test reads back the .ics the server holds, what the device shows, the messages out and the Catch node's.
 
 import { expect } from 'chai';
-import fs from 'node:fs';
-import path from 'node:path';
-import { startSimulator, type RecordedRequest, type SimTodo, type Simulator } from '../../dist/simulator/server';
-import type { DeviceChange, SyncResult } from '../../dist/lib/todos/sync/sync-todos';
-import { callAsAnotherClient } from '../support/clients';
-import type { FlowNode } from '../support/node-red';
-import { NodeRedServer } from '../support/node-red-server';
-import { ROOT } from '../support/package-files';
+import { CalDavProxy } from '../support/caldav-proxy';
+import { vtodo, type CalDavServer } from '../support/caldav-server';
+import {
+  deviceWrites,
+  listed,
+  loadCalDavSync,
+  noteOf,
+  onDevice,
+  resultOf,
+  syncNow,
+  todoTitled,
+  KITCHEN,
+} from '../support/caldav-sync-run';
+import { Harness } from '../support/harness';
 import { Radicale } from '../support/radicale';
-import { eventually } from '../support/until';
+import { Xandikos } from '../support/xandikos';
 
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-const EXAMPLE = path.join(ROOT, 'examples', 'todo-sync-caldav.json');
-
-/** What the recorders saw since Node-RED started. */
-interface Seen {
-  synced: SyncResult[];
-  reported: DeviceChange[];
-  written: unknown[];
-  errors: { message: string }[];
-}
-
-/** A VTODO resource as another CalDAV client (Thunderbird, a phone) writes it. */
-function vtodo(uid: string, lines: string[]): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Another client//EN',
-    'BEGIN:VTODO',
-    `UID:${uid}`,
-    'DTSTAMP:20261120T090000Z',
-    ...lines,
-    'END:VTODO',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
+const SERVERS: { name: string; start: () => Promise<CalDavServer> }[] = [
+  { name: 'Radicale', start: () => Radicale.start() },
+  { name: 'Xandikos', start: () => Xandikos.start() },
+];
 
 const DENTIST = 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6';
-const BINS = '040000008200E00074C5B7101A82E00800000000B0C6D3A4E1F2DA0100000000000000001000000047A3B2C1D0E9F8';
+const BINS = '040000008200E00074C5B7101A82E00800000000B0C6D3A4E1F2DA01';
 const MILK = 'milk@example.com';
 const RENT = 'rent-2026-12';
 const SHOPPING_ZH = 'zh-0001';
@@ -60,278 +40,334 @@ const TASKS: Record<string, { uid: string; lines: string[] }> = {
   },
   'bins.ics': {
     uid: BINS,
-    lines: ['SUMMARY:Take out the bins', 'DUE;VALUE=DATE:20261221', 'RRULE:FREQ=WEEKLY;BYDAY=MO'],
+    lines: ['SUMMARY:Take out the bins', 'DUE;VALUE=DATE:20261221', 'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10'],
   },
-  'milk.ics': { uid: MILK, lines: ['SUMMARY:Milk', 'DESCRIPTION:Semi-skimmed\\, 2 l', 'PRIORITY:5'] },
+  'milk.ics': { uid: MILK, lines: ['SUMMARY:Milk\\, oat\\; 2 l \\\\ cold', 'DESCRIPTION:Semi-skimmed', 'PRIORITY:5'] },
   'rent.ics': {
     uid: RENT,
     lines: ['SUMMARY:Pay the rent', 'DUE:20261201T090000Z', 'STATUS:COMPLETED', 'COMPLETED:20261120T080000Z'],
   },
   'zh.ics': {
     uid: SHOPPING_ZH,
-    lines: ['SUMMARY:买牛奶和面包', 'DUE;VALUE=DATE:20261215', 'RRULE:FREQ=MONTHLY;BYMONTHDAY=15'],
+    lines: ['SUMMARY:买牛奶和面包 🥛', 'DUE;VALUE=DATE:20261215', 'RRULE:FREQ=MONTHLY;BYMONTHDAY=15'],
   },
   'cancelled.ics': { uid: 'cancelled-1', lines: ['SUMMARY:Called off', 'STATUS:CANCELLED'] },
 };
 
-/** The example, on a tab whose environment names the server, its debug nodes replaced by recorders. */
-function exampleFlow(sim: Simulator, radicale: Radicale, tasks: string): { flows: FlowNode[]; inject: string } {
-  const nodes = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as FlowNode[];
-  const byName = (name: string): FlowNode => {
-    const found = nodes.find((node) => node.name === name);
-    if (!found) throw new Error(`the example has no node "${name}"`);
-    return found;
-  };
-  const record = (kind: keyof Seen): string =>
-    `const seen = global.get('seen') || { synced: [], reported: [], written: [], errors: [] };\n` +
-    `seen.${kind}.push(${kind === 'errors' ? 'msg.error' : kind === 'written' ? 'msg.topic' : 'msg.payload'});\n` +
-    `global.set('seen', seen);\nreturn null;`;
-  const recorders: Record<string, keyof Seen> = {
-    'what the sync did': 'synced',
-    'written back to the CalDAV server': 'written',
-    errors: 'errors',
-  };
-  const flows: FlowNode[] = nodes.map((node) => {
-    if (node.type === 'device-cloud-account') return { ...node, baseUrl: sim.url };
-    const placed = { ...node, z: 'tab' };
-    if (node.type === 'debug') {
-      const kind = recorders[String(node.name)];
-      if (!kind) throw new Error(`a debug node the test does not know: ${String(node.name)}`);
-      // Output 1 reaches its recorder through a relay: one hop more than output 2's.
-      if (kind === 'synced')
-        return { ...placed, type: 'function', func: 'return msg;', outputs: 1, wires: [['synced']] };
-      return { ...placed, type: 'function', func: record(kind), outputs: 1, wires: [] };
+for (const { name, start } of SERVERS) {
+  describe(`to-do sync with a CalDAV task list on ${name}`, function () {
+    this.timeout(60_000);
+    let h: Harness;
+    let server: CalDavServer;
+    let proxy: CalDavProxy | undefined;
+    let lists = 0;
+
+    before(async () => {
+      h = await Harness.start();
+      server = await start();
+    });
+    after(async () => {
+      await h?.stop();
+      await server?.stop();
+    });
+    afterEach(async () => {
+      await h.reset();
+      await proxy?.stop();
+      proxy = undefined;
+    });
+
+    /** A new task list holding `tasks`; its path. */
+    async function taskList(tasks: Record<string, { uid: string; lines: string[] }> = TASKS): Promise<string> {
+      const list = await server.taskList(`tasks-${++lists}`, `Tasks ${lists}`);
+      for (const [file, { uid, lines }] of Object.entries(tasks)) await server.put(`${list}${file}`, vtodo(uid, lines));
+      return list;
     }
-    return placed;
-  });
-  const sync = flows.find((node) => node.type === 'device-cloud-todo-sync') as FlowNode;
-  sync.wires = [(sync.wires as string[][])[0], [...(sync.wires as string[][])[1], 'reported']];
-  const env = [
-    ['CALDAV_URL', `${radicale.url}${tasks}`],
-    ['CALDAV_USER', radicale.user],
-    ['CALDAV_PASSWORD', 'secret'],
-    ['DISPLAY_TZ', 'Europe/Berlin'],
-  ].map(([name, value]) => ({ name, value, type: 'str' }));
-  return {
-    inject: byName('sync now').id,
-    flows: [
-      { id: 'tab', type: 'tab', label: 'CalDAV', env },
-      ...flows,
-      { id: 'synced', z: 'tab', type: 'function', func: record('synced'), outputs: 1, x: 1500, y: 60, wires: [] },
-      { id: 'reported', z: 'tab', type: 'function', func: record('reported'), outputs: 1, x: 1500, y: 300, wires: [] },
-      { id: 'seen-in', z: 'tab', type: 'http in', url: '/seen', method: 'get', x: 100, y: 400, wires: [['seen']] },
-      {
-        id: 'seen',
-        z: 'tab',
-        type: 'function',
-        func: "msg.payload = global.get('seen') || { synced: [], reported: [], written: [], errors: [] };\nreturn msg;",
-        outputs: 1,
-        x: 300,
-        y: 400,
-        wires: [['seen-out']],
-      },
-      { id: 'seen-out', z: 'tab', type: 'http response', x: 500, y: 400, wires: [] },
-    ],
-  };
-}
 
-describe('example todo-sync-caldav against Radicale, across restarts of Node-RED', function () {
-  // Three starts of Node-RED and a CalDAV server on a busy machine.
-  this.timeout(120_000);
-  let sim: Simulator;
-  let radicale: Radicale;
-  let server: NodeRedServer | undefined;
+    /** The sync of a list of the server (through the proxy, when there is one), as its user. */
+    function load(list: string, sync: Record<string, unknown> = {}) {
+      const base = proxy?.url ?? server.url;
+      return loadCalDavSync(h, { url: `${base}${list}`, username: server.user, password: server.password }, sync);
+    }
 
-  before(async () => {
-    sim = await startSimulator();
-    radicale = await Radicale.start();
-  });
-  after(async () => {
-    await server?.stop();
-    await radicale?.stop();
-    await sim?.close();
-  });
+    it('brings the tasks to the device as they read: time zones, all-day, repeats, priorities, ticks, any text', async () => {
+      const list = await taskList();
+      await load(list);
+      const etags = await Promise.all(
+        Object.keys(TASKS).map(async (file) => (await server.request('GET', `${list}${file}`)).etag),
+      );
 
-  async function seen(): Promise<Seen> {
-    const { status, body } = await (server as NodeRedServer).request('GET', 'seen');
-    expect(status, 'GET /seen').to.equal(200);
-    return body as Seen;
-  }
-
-  /** Presses *sync now* and waits until the sync is done and each change it reported is written back. */
-  async function syncNow(inject: string): Promise<{ result: SyncResult; reported: DeviceChange[] }> {
-    const before = await seen();
-    const { status } = await (server as NodeRedServer).request('POST', `inject/${inject}`);
-    expect(status, 'the inject pressed').to.equal(200);
-    const after = await eventually(
-      async () => {
-        const now = await seen();
-        if (now.errors.length > before.errors.length) return now;
-        return now.synced.length > before.synced.length && now.written.length === now.reported.length && now;
-      },
-      { what: 'the sync, and each change it reported written back' },
-    );
-    expect(after.errors.map((error) => error.message)).to.deep.equal([]);
-    return { result: after.synced[after.synced.length - 1], reported: after.reported.slice(before.reported.length) };
-  }
-
-  const ours = (): SimTodo[] =>
-    [...sim.state.todos.values()].filter((todo) => /\[Node-RED tasks:\S+ [0-9a-f]{8}\]$/.test(todo.description ?? ''));
-  const titled = (title: string): SimTodo[] => [...sim.state.todos.values()].filter((todo) => todo.title === title);
-  function only(title: string): SimTodo {
-    const found = titled(title);
-    expect(found, `to-dos titled ${title}`).to.have.length(1);
-    return found[0];
-  }
-  const writes = (): string[] =>
-    sim.requests
-      .filter((request: RecordedRequest) => request.method !== 'GET')
-      .map((request) => `${request.method} ${request.path}`);
-
-  it('keeps the tasks and the display in step both ways; a restart undoes nothing done on the display', async () => {
-    const tasks = await radicale.taskList('tasks');
-    for (const [file, { uid, lines }] of Object.entries(TASKS)) {
-      const put = await radicale.request('PUT', `${tasks}${file}`, vtodo(uid, lines), {
-        'content-type': 'text/calendar; charset=utf-8',
+      const first = await syncNow(h);
+      expect(resultOf(first)).to.deep.include({ created: 5, completed: 1, written: { updated: 0, deleted: 0 } });
+      expect(first.reports).to.deep.equal([]);
+      expect(listed(h)).to.have.length(5);
+      expect(todoTitled(h, 'Dentist'), 'New York 08:30 is Berlin 14:30').to.include({
+        dueDate: '2026-12-24',
+        dueTime: '14:30',
+        priority: 2,
+        status: 0,
+        deviceId: KITCHEN,
       });
-      expect(put.status, `PUT ${file}`).to.equal(201);
-    }
-    const { flows, inject } = exampleFlow(sim, radicale, tasks);
-    server = await NodeRedServer.start({ flows, credentials: { dc00acc000000001: { apiKey: sim.apiKey } } });
+      expect(todoTitled(h, 'Take out the bins'), 'all-day, weekly on Mondays').to.include({
+        dueDate: '2026-12-21',
+        dueTime: '',
+        repeatType: 'weekly',
+        repeatWeekday: 1,
+      });
+      const milk = todoTitled(h, 'Milk, oat; 2 l \\ cold');
+      expect(milk).to.include({ priority: 1, status: 0 });
+      expect(noteOf(milk)).to.equal('Semi-skimmed');
+      expect(todoTitled(h, 'Pay the rent'), '09:00 UTC is Berlin 10:00').to.include({ dueTime: '10:00', status: 1 });
+      expect(todoTitled(h, '买牛奶和面包 🥛')).to.include({
+        dueDate: '2026-12-15',
+        repeatType: 'monthly',
+        repeatDay: 15,
+      });
+      expect(listed(h).map((todo) => todo.title)).to.not.include('Called off');
 
-    // The tasks reach the display.
-    const first = await syncNow(inject);
-    expect(first.result).to.deep.include({ created: 5, completed: 1, updated: 0, removed: 0 });
-    expect(first.reported).to.deep.equal([]);
-    expect(ours()).to.have.length(5);
-    expect(titled('Called off'), 'a cancelled task').to.deep.equal([]);
-    const dentist = only('Dentist');
-    expect(dentist, 'New York 08:30 is Berlin 14:30').to.include({
-      dueDate: '2026-12-24',
-      dueTime: '14:30',
-      priority: 2,
-      status: 0,
-      deviceId: KITCHEN,
+      h.sim.clearRequests();
+      const again = await syncNow(h);
+      expect(resultOf(again)).to.deep.include({ created: 0, updated: 0, unchanged: 5 });
+      expect(deviceWrites(h), 'nothing written to the device').to.deep.equal([]);
+      const after = await Promise.all(
+        Object.keys(TASKS).map(async (file) => (await server.request('GET', `${list}${file}`)).etag),
+      );
+      expect(after, 'nothing written to the server').to.deep.equal(etags);
     });
-    const bins = only('Take out the bins');
-    expect(bins, 'all-day, weekly on Mondays').to.include({
-      dueDate: '2026-12-21',
-      dueTime: '',
-      repeatType: 'weekly',
-      repeatWeekday: 1,
-      priority: 0,
+
+    it('writes two changes to one task as one PUT on the ETag read, keeping all the device cannot show', async () => {
+      const kept = [
+        'CATEGORIES:Home,Errands',
+        'X-APPLE-SORT-ORDER;X-PARAM=kept:42',
+        'ATTENDEE;CN="Anna";ROLE=REQ-PARTICIPANT:mailto:anna@example.com',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'DESCRIPTION:Reminder',
+        'TRIGGER:-PT15M',
+        'END:VALARM',
+      ];
+      const list = await taskList({ 'milk.ics': { uid: MILK, lines: ['SUMMARY:Milk', 'PRIORITY:5', ...kept] } });
+      proxy = await CalDavProxy.start(server.url);
+      await load(list);
+      resultOf(await syncNow(h));
+      const read = (await server.request('GET', `${list}milk.ics`)).etag;
+      const milk = todoTitled(h, 'Milk');
+      await onDevice(h, 'PUT', `/todos/${milk.id}`, { title: 'Oat milk, 2 l; cold \\ 冷 🥛' });
+      await onDevice(h, 'PUT', `/todos/${milk.id}/complete`);
+      proxy.requests.length = 0;
+
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => report.change).sort()).to.deep.equal(['completed', 'edited']);
+      expect(resultOf(run).written).to.deep.equal({ updated: 1, deleted: 0 });
+      const puts = proxy.requests.filter((request) => request.method === 'PUT');
+      expect(
+        puts.map((request) => [request.path, request.status]),
+        'one PUT',
+      ).to.deep.equal([[`${list}milk.ics`, puts[0]?.status]]);
+      expect(puts[0].status).to.be.within(200, 299);
+      expect(puts[0].ifMatch, 'the ETag read').to.equal(read);
+      const ics = await server.ics(`${list}milk.ics`);
+      expect(ics)
+        .to.include('SUMMARY:Oat milk\\, 2 l\\; cold \\\\ 冷 🥛')
+        .and.match(/\r\nSTATUS:COMPLETED\r\n/);
+      expect(ics).to.match(/\r\nCOMPLETED:\d{8}T\d{6}Z\r\n/);
+      for (const line of [
+        'CATEGORIES:Home,Errands',
+        'X-APPLE-SORT-ORDER;X-PARAM=kept:42',
+        'TRIGGER:-PT15M',
+        'BEGIN:VALARM',
+      ]) {
+        expect(ics, line).to.include(line);
+      }
+      expect(ics).to.match(/ATTENDEE;CN=("?)Anna\1;ROLE=REQ-PARTICIPANT:mailto:anna@example\.com/);
+      expect(ics).to.include('PRIORITY:5');
+
+      proxy.requests.length = 0;
+      h.sim.clearRequests();
+      const quiet = await syncNow(h);
+      expect(resultOf(quiet)).to.deep.include({ updated: 0, completed: 0, written: { updated: 0, deleted: 0 } });
+      expect(quiet.reports).to.deep.equal([]);
+      expect(proxy.seen('PUT'), 'nothing written again').to.deep.equal([]);
+      expect(deviceWrites(h)).to.deep.equal([]);
     });
-    const milk = only('Milk');
-    expect(milk).to.include({ priority: 1, status: 0 });
-    expect(milk.description).to.match(/^Semi-skimmed, 2 l\n\[Node-RED tasks:milk%40example\.com [0-9a-f]{8}\]$/);
-    const rent = only('Pay the rent');
-    expect(rent, '09:00 UTC is Berlin 10:00').to.include({ dueDate: '2026-12-01', dueTime: '10:00', status: 1 });
-    const shopping = only('买牛奶和面包');
-    expect(shopping).to.include({ dueDate: '2026-12-15', repeatType: 'monthly', repeatDay: 15 });
-    expect(bins.description).to.include(`:${BINS} `);
 
-    // Nothing changed: nothing written.
-    sim.clearRequests();
-    expect((await syncNow(inject)).result).to.deep.include({ created: 0, updated: 0, completed: 0, unchanged: 5 });
-    expect(writes()).to.deep.equal([]);
+    it('moves a repeating task ticked on the device on to its next occurrence, open, on both sides', async () => {
+      const list = await taskList({
+        'bins.ics': {
+          uid: BINS,
+          lines: ['SUMMARY:Take out the bins', 'DUE;VALUE=DATE:20261221', 'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10'],
+        },
+        'plants.ics': {
+          uid: 'plants',
+          lines: [
+            'SUMMARY:Water the plants',
+            'DTSTART;TZID=Europe/Berlin:20261219T080000',
+            'DUE;TZID=Europe/Berlin:20261219T090000',
+            'RRULE:FREQ=DAILY;INTERVAL=3',
+          ],
+        },
+      });
+      await load(list);
+      resultOf(await syncNow(h));
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Take out the bins').id}/complete`);
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Water the plants').id}/complete`);
 
-    // A person at the display; then Node-RED restarts before the next sync.
-    await callAsAnotherClient(sim, 'PUT', `/todos/${milk.id}/complete`);
-    await callAsAnotherClient(sim, 'PUT', `/todos/${rent.id}/complete`);
-    expect(sim.state.todos.get(rent.id)?.status, 'reopened on the display').to.equal(0);
-    await callAsAnotherClient(sim, 'PUT', `/todos/${dentist.id}`, { title: 'Dentist, Dr Lee' });
-    await callAsAnotherClient(sim, 'DELETE', `/todos/${bins.id}`);
-    await callAsAnotherClient(sim, 'PUT', `/todos/${shopping.id}`, { description: 'Two boxes' });
-    await server.restart();
-    sim.clearRequests();
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => report.change)).to.deep.equal(['completed', 'completed']);
+      expect(resultOf(run)).to.deep.include({ reopened: 2, written: { updated: 2, deleted: 0 } });
+      const bins = await server.ics(`${list}bins.ics`);
+      expect(bins).to.include('DUE;VALUE=DATE:20261228').and.include('STATUS:NEEDS-ACTION');
+      expect(bins, 'one occurrence counted off').to.match(
+        /RRULE:FREQ=WEEKLY;(?:BYDAY=MO;COUNT=9|COUNT=9;BYDAY=MO)\r\n/,
+      );
+      expect(bins).to.not.match(/\r\nCOMPLETED:/);
+      const plants = await server.ics(`${list}plants.ics`);
+      expect(plants)
+        .to.include('DTSTART;TZID=Europe/Berlin:20261222T080000')
+        .and.include('DUE;TZID=Europe/Berlin:20261222T090000');
+      expect(plants, 'a rule the device cannot show is kept').to.include('RRULE:FREQ=DAILY;INTERVAL=3');
+      expect(todoTitled(h, 'Take out the bins'), 'open again, next Monday').to.include({
+        status: 0,
+        dueDate: '2026-12-28',
+      });
+      expect(todoTitled(h, 'Water the plants')).to.include({ status: 0, dueDate: '2026-12-22', dueTime: '09:00' });
 
-    const afterRestart = await syncNow(inject);
-    expect(afterRestart.reported.map((report) => [report.key, report.change])).to.have.deep.members([
-      [DENTIST, 'edited'],
-      [BINS, 'deleted'],
-      [MILK, 'completed'],
-      [RENT, 'reopened'],
-      [SHOPPING_ZH, 'edited'],
-    ]);
-    expect(titled('Take out the bins'), 'the deleted to-do is not made again').to.deep.equal([]);
-    expect(sim.state.todos.get(rent.id)?.status, 'the reopening is not undone').to.equal(0);
-    expect(sim.state.todos.get(milk.id)?.status).to.equal(1);
-    expect(sim.state.todos.get(dentist.id)?.title, 'the rename is not undone').to.equal('Dentist, Dr Lee');
-    expect(only('买牛奶和面包').description, 'the note kept, its mark put back').to.match(
-      /^Two boxes\n\[Node-RED tasks:zh-0001 [0-9a-f]{8}\]$/,
-    );
-    expect(writes(), 'only the mark put back').to.deep.equal([`PUT /open/v1/todos/${shopping.id}`]);
-
-    // Written back to the server.
-    const ics = async (file: string) => (await radicale.request('GET', `${tasks}${file}`)).body;
-    expect(await ics('milk.ics'))
-      .to.match(/\r\nSTATUS:COMPLETED\r\n/)
-      .and.match(/\r\nCOMPLETED:\d{8}T\d{6}Z\r\n/);
-    expect(await ics('rent.ics'))
-      .to.match(/\r\nSTATUS:NEEDS-ACTION\r\n/)
-      .and.not.match(/\r\nCOMPLETED:/);
-    const dentistIcs = await ics('dentist.ics');
-    expect(dentistIcs).to.include('\r\nSUMMARY:Dentist\\, Dr Lee\r\n');
-    expect(dentistIcs, 'the due time as it was').to.include('\r\nDUE;TZID=America/New_York:20261224T083000\r\n');
-    expect(dentistIcs).to.include('\r\nPRIORITY:1\r\n');
-    expect(dentistIcs).to.include(`\r\nUID:${DENTIST}\r\n`);
-    expect((await radicale.request('GET', `${tasks}bins.ics`)).status, 'the deleted task').to.equal(404);
-    expect(await ics('zh.ics'))
-      .to.include('\r\nDESCRIPTION:Two boxes\r\n')
-      .and.include('\r\nSUMMARY:买牛奶和面包\r\n');
-
-    // Another restart: nothing to do, nothing told twice.
-    const etags = async () =>
-      Promise.all(Object.keys(TASKS).map(async (file) => (await radicale.request('GET', `${tasks}${file}`)).etag));
-    const etagsBefore = await etags();
-    await server.restart();
-    sim.clearRequests();
-    const quiet = await syncNow(inject);
-    expect(quiet.result).to.deep.include({ created: 0, updated: 0, completed: 0, reopened: 0, removed: 0 });
-    expect(quiet.reported).to.deep.equal([]);
-    expect(writes()).to.deep.equal([]);
-    expect(await etags(), 'nothing written to the server').to.deep.equal(etagsBefore);
-
-    // A change on the server reaches the display.
-    const renamed = await radicale.request(
-      'PUT',
-      `${tasks}milk.ics`,
-      vtodo(MILK, ['SUMMARY:Oat milk', 'DESCRIPTION:Semi-skimmed\\, 2 l', 'PRIORITY:5', 'STATUS:COMPLETED']),
-      { 'content-type': 'text/calendar; charset=utf-8' },
-    );
-    expect(renamed.status).to.equal(201);
-    const added = await radicale.request(
-      'PUT',
-      `${tasks}call.ics`,
-      vtodo('call-mum', ['SUMMARY:Call mum', 'DUE;TZID=Asia/Tokyo:20261225T090000']),
-      { 'content-type': 'text/calendar; charset=utf-8' },
-    );
-    expect(added.status).to.equal(201);
-    const fromServer = await syncNow(inject);
-    expect(fromServer.result).to.deep.include({ created: 1, updated: 1 });
-    expect(sim.state.todos.get(milk.id)).to.include({ title: 'Oat milk', status: 1 });
-    const call = only('Call mum');
-    expect(call, 'Tokyo 09:00 is Berlin 01:00').to.include({ dueDate: '2026-12-25', dueTime: '01:00' });
-
-    // Due, priority and repeat changed on the display, written back in iCalendar's terms, and read back alike.
-    await callAsAnotherClient(sim, 'PUT', `/todos/${call.id}`, {
-      dueDate: '2026-12-26',
-      dueTime: '18:00',
-      priority: 2,
-      repeatType: 'yearly',
-      repeatMonth: 12,
-      repeatDay: 26,
+      const quiet = await syncNow(h);
+      expect(resultOf(quiet)).to.deep.include({ updated: 0, reopened: 0, written: { updated: 0, deleted: 0 } });
+      expect(quiet.reports).to.deep.equal([]);
     });
-    const edited = await syncNow(inject);
-    expect(edited.reported.map((report) => report.change)).to.deep.equal(['edited']);
-    const callIcs = await ics('call.ics');
-    expect(callIcs).to.include('\r\nDUE;TZID=Europe/Berlin:20261226T180000\r\n');
-    expect(callIcs).to.include('\r\nPRIORITY:1\r\n');
-    expect(callIcs).to.include('\r\nRRULE:FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=26\r\n');
-    sim.clearRequests();
-    const roundTrip = await syncNow(inject);
-    expect(roundTrip.result).to.deep.include({ created: 0, updated: 0, completed: 0, reopened: 0, removed: 0 });
-    expect(roundTrip.reported).to.deep.equal([]);
-    expect(writes()).to.deep.equal([]);
+
+    it('keeps a change made on the server and one made on the device between two syncs, each on the other side', async () => {
+      const list = await taskList();
+      await load(list);
+      resultOf(await syncNow(h));
+      await server.put(
+        `${list}dentist.ics`,
+        vtodo(DENTIST, ['SUMMARY:Dentist\\, Dr Lee', ...TASKS['dentist.ics'].lines.slice(1)]),
+      );
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Dentist').id}/complete`);
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk, oat; 2 l \\ cold').id}`, { description: 'Two cartons' });
+      await server.put(`${list}rent.ics`, vtodo(RENT, ['SUMMARY:Pay the rent in January', 'DUE:20270101T090000Z']));
+
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => [report.key, report.change])).to.have.deep.members([
+        [DENTIST, 'completed'],
+        [MILK, 'edited'],
+      ]);
+      const dentist = await server.ics(`${list}dentist.ics`);
+      expect(dentist).to.include('SUMMARY:Dentist\\, Dr Lee').and.include('STATUS:COMPLETED');
+      expect(dentist, 'the due time as it was').to.include('DUE;TZID=America/New_York:20261224T083000');
+      expect(await server.ics(`${list}milk.ics`)).to.include('DESCRIPTION:Two cartons');
+      expect(todoTitled(h, 'Dentist, Dr Lee')).to.include({ status: 1 });
+      expect(todoTitled(h, 'Pay the rent in January')).to.include({
+        status: 0,
+        dueDate: '2027-01-01',
+        dueTime: '10:00',
+      });
+      expect(noteOf(todoTitled(h, 'Milk, oat; 2 l \\ cold'))).to.equal('Two cartons');
+    });
+
+    it('reads a task changed on the server between its read and its write again (HTTP 412), and merges', async () => {
+      const list = await taskList();
+      let edited = false;
+      proxy = await CalDavProxy.start(server.url, {
+        before: async (request) => {
+          if (request.method !== 'PUT' || edited) return;
+          edited = true;
+          // Another client, just before the sync's write: the task's description changes on the server.
+          await server.put(
+            request.path,
+            vtodo(DENTIST, [...TASKS['dentist.ics'].lines, 'DESCRIPTION:Bring the X-rays']),
+          );
+        },
+      });
+      await load(list);
+      resultOf(await syncNow(h));
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Dentist').id}`, {
+        dueDate: '2026-12-28',
+        dueTime: '16:00',
+        priority: 0,
+      });
+      proxy.requests.length = 0;
+
+      const run = await syncNow(h);
+      expect(resultOf(run).written).to.deep.equal({ updated: 1, deleted: 0 });
+      expect(proxy.seen().filter((seen) => !seen.startsWith('PROPFIND') && !seen.startsWith('REPORT'))).to.deep.equal([
+        `PUT ${list}dentist.ics 412`,
+        `GET ${list}dentist.ics 200`,
+        `PUT ${list}dentist.ics ${proxy.requests.filter((request) => request.method === 'PUT')[1]?.status}`,
+      ]);
+      const ics = await server.ics(`${list}dentist.ics`);
+      expect(ics, "the server's change").to.include('DESCRIPTION:Bring the X-rays');
+      expect(ics, "the device's: 16:00 in Berlin is 10:00 in New York").to.include(
+        'DUE;TZID=America/New_York:20261228T100000',
+      );
+      expect(ics).to.not.match(/\r\nPRIORITY:/);
+      expect(ics, 'its time zone defined').to.match(/BEGIN:VTIMEZONE\r\nTZID:America\/New_York\r\n/);
+      expect(noteOf(todoTitled(h, 'Dentist')), "the server's change on the device in the same sync").to.equal(
+        'Bring the X-rays',
+      );
+    });
+
+    it('deletes the task of a to-do deleted on the device, on the ETag read', async () => {
+      const list = await taskList();
+      await load(list);
+      resultOf(await syncNow(h));
+      await onDevice(h, 'DELETE', `/todos/${todoTitled(h, 'Pay the rent').id}`);
+      const run = await syncNow(h);
+      expect(run.reports.map((report) => report.change)).to.deep.equal(['deleted']);
+      expect(resultOf(run).written).to.deep.equal({ updated: 0, deleted: 1 });
+      expect((await server.request('GET', `${list}rent.ics`)).status).to.equal(404);
+      expect(listed(h)).to.have.length(4);
+    });
+
+    describe('an address that is not a task list: an error naming it and what it is, nothing written', function () {
+      const cases: { what: string; path: () => Promise<string> | string; said: RegExp; only?: string }[] = [
+        {
+          what: "the server's root",
+          path: () => '/',
+          said: /the server's root/,
+        },
+        { what: 'the principal', path: () => server.principal, said: /principal/ },
+        // Radicale's calendar home is the principal itself.
+        {
+          what: 'the calendar home',
+          path: () => server.calendarHome,
+          said: name === 'Radicale' ? /principal/ : /calendar home/,
+        },
+        { what: 'an address book', path: () => server.addressBook(), said: /an address book/ },
+        {
+          what: 'a calendar of events',
+          path: () => server.calendar(`events-${++lists}`, ['VEVENT']),
+          said: /a calendar for VEVENT only/,
+          // Xandikos has none: each of its calendars takes every component.
+          only: 'Radicale',
+        },
+        {
+          what: 'an address not found',
+          path: () => `${server.calendarHome}nothing/`,
+          said: /not found on the server \(HTTP 404\)/,
+        },
+      ];
+      for (const { what, path, said } of cases.filter((each) => !each.only || each.only === name)) {
+        it(what, async () => {
+          const list = await taskList();
+          await load(list);
+          resultOf(await syncNow(h));
+          const address = await path();
+          await load(address);
+          h.sim.clearRequests();
+          const before = await server.request('REPORT', list, undefined, { depth: '1' });
+
+          const run = await syncNow(h);
+          const url = `${server.url}${address}`;
+          expect(run.error?.message, JSON.stringify(run.result)).to.be.a('string');
+          expect(run.error?.message).to.include(`caldav url ${url}`).and.match(said);
+          expect(run.reports).to.deep.equal([]);
+          expect(listed(h), "the device's to-dos stay").to.have.length(5);
+          expect(deviceWrites(h)).to.deep.equal([]);
+          expect((await server.request('REPORT', list, undefined, { depth: '1' })).body).to.equal(before.body);
+        });
+      }
+    });
   });
-});
+}

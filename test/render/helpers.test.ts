@@ -79,14 +79,17 @@ describe('render: template helpers for dates and numbers', function () {
     expect(chinese, texts[1]).to.include('due19:0525:70');
   });
 
-  it('refuses a helper it does not know, or a choice a helper does not take, naming the placeholder', async () => {
+  it('refuses a helper it does not know, or a choice a helper does not take, naming the placeholder and its place', async () => {
     const renderer = new PageRenderer();
     try {
       for (const [template, text] of [
-        ['<p>{{payload | dat}}</p>', 'template: {{payload | dat}}: there is no helper "dat" (helpers: date, time,'],
         [
-          '<p>{{payload | date: huge}}</p>',
-          'template: {{payload | date: huge}}: the helper date takes full, long, medium, short',
+          '<p>{{payload | dat}}</p>',
+          'template: line 1, column 4: {{payload | dat}}: there is no helper "dat" (helpers: date, time,',
+        ],
+        [
+          '<p>\n  {{payload|date:huge}}</p>',
+          'template: line 2, column 3: {{payload | date: huge}}: the helper date takes full, long, medium, short',
         ],
         ['<p lang="en_US!">{{payload}}</p>', 'template: lang="en_US!" is not a language tag'],
       ]) {

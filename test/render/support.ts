@@ -59,6 +59,18 @@ export function inkBox(pixels: Pixels): { left: number; top: number; right: numb
   return box;
 }
 
+/** Ink bands: the runs of rows that hold ink (between `left` and `right`), from the top. */
+export function inkBands(pixels: Pixels, left = 0, right = pixels.width): { top: number; bottom: number }[] {
+  const bands: { top: number; bottom: number }[] = [];
+  for (let y = 0; y < pixels.height; y++) {
+    if (darkness(pixels, left, y, right - left, 1) === 0) continue;
+    const last = bands[bands.length - 1];
+    if (last && last.bottom === y - 1) last.bottom = y;
+    else bands.push({ top: y, bottom: y });
+  }
+  return bands;
+}
+
 function scratch<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'render-test-'));
   return work(dir).finally(() => rmSync(dir, { recursive: true, force: true }));

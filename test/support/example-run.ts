@@ -14,7 +14,9 @@ import { expect } from 'chai';
 import type { Harness } from './harness';
 import type { Traffic } from './traffic';
 import { runtimeResolve } from './runtime';
-import { ACCOUNT_TYPE, NODE_MODULES, NODE_TYPES } from './package-files';
+import { ACCOUNT_TYPE, CALDAV_TYPE, CONFIG_TYPES, NODE_MODULES, NODE_TYPES } from './package-files';
+import { vtodo } from './caldav-server';
+import { Radicale } from './radicale';
 import type { Simulator } from '../../dist/simulator/server';
 
 /** Where the examples reach the Node-RED they run in (the stand-in servers some of them hold): its default address. */
@@ -74,7 +76,7 @@ export const CORE_FILES = coreNodeFiles();
 export const MESSAGE_SOURCES = new Set(['device-cloud-todo-watch']);
 /** Nodes that speak on a second output of changes a person made on the device. */
 export const DEVICE_REPORTERS = new Set(['device-cloud-todo-sync']);
-export const isAction = (node: FlowNode) => NODE_TYPES.includes(node.type) && node.type !== ACCOUNT_TYPE;
+export const isAction = (node: FlowNode) => NODE_TYPES.includes(node.type) && !CONFIG_TYPES.includes(node.type);
 export const wiresOf = (node: FlowNode): string[] => (Array.isArray(node.wires) ? node.wires.flat() : []);
 export const accountsOf = (nodes: FlowNode[]) => nodes.filter((node) => node.type === ACCOUNT_TYPE);
 
@@ -100,6 +102,8 @@ export class ExampleRun {
   private readonly nodeServer = new NodeEndpoints();
   /** Where the flow's http in nodes answer: what the examples call NODE_RED_URL. */
   nodeRedUrl = '';
+  /** The CalDAV server of an example with a CalDAV node. */
+  private caldavServer: Radicale | undefined;
   private presses = 0;
 
   static async load(h: Harness, nodes: FlowNode[]): Promise<ExampleRun> {
@@ -107,11 +111,16 @@ export class ExampleRun {
     run.nodeRedUrl = await run.nodeServer.listen();
     const flow = run.runnableFlow(run.nodeRedUrl);
     const [account] = accountsOf(nodes);
+    const credentials: Record<string, Record<string, string>> = { [account.id]: { apiKey: run.sim.apiKey } };
+    for (const caldav of flow.filter((node) => node.type === CALDAV_TYPE)) {
+      Object.assign(caldav, { url: await run.taskListFor(String(caldav.url)) });
+      credentials[caldav.id] = { username: 'node-red', password: 'any' };
+    }
     await loadingEachCoreModuleOnce(run.helper, (preloaded) =>
       run.helper.load(
         [...(NODE_MODULES as unknown[]), ...coreModulesFor(flow).filter((module) => !preloaded.has(module))],
         flow,
-        { [account.id]: { apiKey: run.sim.apiKey } },
+        credentials as Record<string, { apiKey: string }>,
       ),
     );
     run.watchDebugs();
@@ -121,6 +130,20 @@ export class ExampleRun {
   async unload(): Promise<void> {
     await this.helper.unload();
     await this.nodeServer.close();
+    await this.caldavServer?.stop();
+  }
+
+  /**
+   * A CalDAV node's task list, as the example names it, on a Radicale of the test that holds one task (another
+   * client's): its address there.
+   */
+  async taskListFor(address: string): Promise<string> {
+    this.caldavServer ??= await Radicale.start();
+    const list = await this.caldavServer.taskList(
+      new URL(address).pathname.split('/').filter(Boolean).pop() ?? 'tasks',
+    );
+    await this.caldavServer.put(`${list}example.ics`, vtodo('example-task', ['SUMMARY:Water the plants']));
+    return `${this.caldavServer.url}${list}`;
   }
 
   constructor(h: Harness, nodes: FlowNode[]) {

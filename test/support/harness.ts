@@ -44,6 +44,8 @@ export interface LoadOptions {
   apiKey?: string;
   /** More nodes for the flow. */
   extra?: FlowNode[];
+  /** Credentials of the extra nodes, by node id. */
+  credentials?: Record<string, Record<string, string>>;
 }
 
 /** The one way a message ended: sent on (`output`) or at the Catch node (`error`). */
@@ -129,7 +131,7 @@ export class Harness {
   async load(node: NodeConfig, options: LoadOptions = {}): Promise<TestNode> {
     const flow = flowFor(node, this.sim, options);
     const apiKey = options.apiKey ?? this.sim.apiKey;
-    await helper.load(NODE_MODULES, flow, { [ACCOUNT_ID]: { apiKey } });
+    await helper.load(NODE_MODULES, flow, { ...options.credentials, [ACCOUNT_ID]: { apiKey } });
     this.traffic.forget();
     this.node = nodeOf(NODE_ID);
     this.out = nodeOf('out');

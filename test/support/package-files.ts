@@ -33,16 +33,21 @@ export const NODE_TYPES: readonly string[] = [
   'device-cloud-todo-delete',
   'device-cloud-todo-watch',
   'device-cloud-todo-sync',
+  'device-cloud-caldav',
   'device-cloud-display-text',
   'device-cloud-display-image',
   'device-cloud-page-delete',
   'device-cloud-render',
 ];
+/** The CalDAV task list: a config node the to-do sync uses. */
+export const CALDAV_TYPE = 'device-cloud-caldav';
+/** The config nodes (category config: no palette entry, no ports). */
+export const CONFIG_TYPES: readonly string[] = [ACCOUNT_TYPE, CALDAV_TYPE];
 /** The node types that call no service and so have no account. */
 export const WITHOUT_ACCOUNT: readonly string[] = ['device-cloud-render'];
 /** The node types that act through an account. */
 export const ACCOUNT_USERS: readonly string[] = NODE_TYPES.filter(
-  (type) => type !== ACCOUNT_TYPE && !WITHOUT_ACCOUNT.includes(type),
+  (type) => !CONFIG_TYPES.includes(type) && !WITHOUT_ACCOUNT.includes(type),
 );
 
 /** package.json's `node-red.nodes` entry files, from the package root. */

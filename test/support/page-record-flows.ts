@@ -32,8 +32,19 @@ function inject(
   };
 }
 
-/** The nodes: text to page 1 of the kitchen, a picture (as a data URL) to page 2, title and body to page 3, ... */
-export function pageRecordFlows(simUrl: string, picture: Buffer, account: Record<string, unknown> = {}): FlowNode[] {
+/** Text in Chinese and English, for the sidebar to show legibly: page 1 of the hallway. */
+export const WORDS = '我的家 High 16°';
+
+/**
+ * The nodes: text to page 1 of the kitchen, a picture (as a data URL) to page 2, title and body to page 3, ...,
+ * `drawn` (a page drawn with text) to page 5 and WORDS to page 1 of the hallway.
+ */
+export function pageRecordFlows(
+  simUrl: string,
+  picture: Buffer,
+  account: Record<string, unknown> = {},
+  drawn = picture,
+): FlowNode[] {
   const dataUrl = `data:image/png;base64,${picture.toString('base64')}`;
   const push = (id: string, type: string, y: number, settings: Record<string, unknown>): FlowNode => ({
     id,
@@ -83,6 +94,23 @@ export function pageRecordFlows(simUrl: string, picture: Buffer, account: Record
       deviceId: 'deviceId',
       deviceIdType: 'msg',
       pageId: '4',
+    }),
+    inject('drawn-go', 'drawn', `data:image/png;base64,${drawn.toString('base64')}`, 'str', 460),
+    push('drawn', 'device-cloud-display-image', 460, {
+      name: 'Kitchen weather',
+      deviceId: KITCHEN,
+      pageId: '5',
+      dither: 'false',
+      fit: 'none',
+    }),
+    inject('words-go', 'words', WORDS, 'str', 520),
+    push('words', 'device-cloud-display-text', 520, {
+      name: 'Hallway words',
+      mode: 'text',
+      deviceId: HALLWAY,
+      pageId: '1',
+      fontSize: '40',
+      fontSizeType: 'num',
     }),
     inject('later-go', 'text', 'Later text', 'str', 280),
     inject('delete-go', 'delete', '', 'date', 340),

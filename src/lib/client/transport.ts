@@ -141,7 +141,7 @@ function checkedApiKey(apiKey: unknown): string {
   return key;
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, cause } = error as { code?: unknown; cause?: unknown };
   if (typeof code === 'string') return code;

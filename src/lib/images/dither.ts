@@ -39,6 +39,8 @@ export interface QuantizeOptions {
   mode: DitherMode;
   /** Give pixels more than half transparent the index `palette.length` instead of a colour (default: none). */
   keepTransparency?: boolean;
+  /** Dither only the pixels marked 1 here; the others take their nearest colour, and no error reaches them. */
+  ditherOnly?: Uint8Array;
 }
 
 /**
@@ -73,6 +75,7 @@ export function quantize(
     }
   }
   const kernel = options.mode === 'none' ? [] : KERNELS[options.mode];
+  const only = options.ditherOnly;
   const transparent = palette.length;
   const dark = channels === 1 ? nearestIndex(palette, 0, 0, 0) : 0;
   const light = 1 - dark;
@@ -87,12 +90,13 @@ export function quantize(
       const index =
         channels === 1 ? (work[at] < 128 ? dark : light) : nearestIndex(palette, work[at], work[at + 1], work[at + 2]);
       indices[pixel] = index;
+      if (only && !only[pixel]) continue;
       for (let c = 0; c < channels && kernel.length > 0; c++) {
         const error = work[at + c] - levels[index][c];
         for (const [dx, dy, share] of kernel) {
           const nx = x + dx;
           const ny = y + dy;
-          if (nx < 0 || nx >= width || ny >= height) continue;
+          if (nx < 0 || nx >= width || ny >= height || (only && !only[ny * width + nx])) continue;
           work[(ny * width + nx) * channels + c] += error * share;
         }
       }

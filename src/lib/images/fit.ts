@@ -23,6 +23,7 @@ import { encodeRgbaPng, onWhite } from './rgba-png';
 import { readBmp, sendableImage } from './sendable';
 import type { Sharp } from 'sharp';
 import { SHARP, SharpUnavailable, type SharpFactory } from './sharp';
+import { decodeToLook, fitIfTwoLevel } from './two-level';
 
 export { FIT_MODES };
 export type FitMode = (typeof FIT_MODES)[number];
@@ -113,8 +114,19 @@ async function fitWithSharp(
 ): Promise<SentImageFile> {
   const sharp = sharpToFit(field, picture, options);
   const fit = options.fit === 'none' ? 'contain' : options.fit;
+  let source = () => open(sharp);
+  // A JPEG is a photo's format, never only black and white: it is not decoded to look.
+  if (picture !== 'an SVG' && picture.format !== 'jpeg') {
+    const decoded = await read(field, () => decodeToLook(source));
+    if (decoded) {
+      const twoLevel = fitIfTwoLevel(decoded, fit, options.width, options.height);
+      if (twoLevel) return fitted(twoLevel, field, options);
+      const { width, height, channels } = decoded.info;
+      source = () => sharp(decoded.data, { raw: { width, height, channels } });
+    }
+  }
   const data = await read(field, () =>
-    open(sharp)
+    source()
       .resize(options.width, options.height, { fit, background: WHITE })
       .flatten({ background: WHITE })
       // zlib's default level: level 9 made fitting a drawn (SVG) page 2 to 3 times slower for a PNG only 7 to 16 % smaller.

@@ -3,17 +3,12 @@
  * built-in layouts as starting points. The page is drawn by the runtime (the admin endpoints of
  * ./admin-endpoints) and shown at 1:1 with its warnings, redrawn by itself a moment after the last change of the
  * template, the sample, the size or the colours; typing never waits for a drawing, and an answer older than the
- * page shown is dropped. The rows it shares with the other dialogs come from DeviceCloudEditor.prepare.
+ * page shown is dropped. Start from and its Use are ./editor-layouts. The rows it shares with the other dialogs
+ * come from DeviceCloudEditor.prepare.
  */
+import { prepareLayouts } from './editor-layouts';
+import { t } from './editor-text';
 
-interface LayoutChoice {
-  id: string;
-  title: Record<string, string>;
-  template: Record<string, string>;
-  sample: Record<string, unknown>;
-}
-
-const LAYOUTS_URL = 'device-cloud/render/layouts';
 const PREVIEW_URL = 'device-cloud/render/preview';
 /** The header of the preview's answer that lists the page's warnings (URI-encoded JSON). */
 const WARNINGS_HEADER = 'X-Page-Warnings';
@@ -21,29 +16,17 @@ const WARNINGS_HEADER = 'X-Page-Warnings';
 const REDRAW_AFTER_MS = 300;
 /** The fields whose change draws the page again, besides the template and the sample. */
 const PAGE_FIELDS = ['width', 'height', 'colors', 'dither', 'layoutRules', 'timeBudget', 'fonts'];
-/** The value of the Start from choice that says the template is the node's own. */
-const OWN_TEMPLATE = '';
 
-/** The open dialog: its code editors, the layouts offered, and where its drawing stands. */
+/** The open dialog: its code editors, and where its drawing stands. */
 const open: {
   template?: EditorCodeEditor;
   sample?: EditorCodeEditor;
-  layouts: LayoutChoice[];
   /** The number of the last drawing asked for: only its answer is shown. */
   asked: number;
   request?: XMLHttpRequest;
   redraw?: ReturnType<typeof setTimeout>;
-} = { layouts: [], asked: 0 };
+} = { asked: 0 };
 let previewUrl: string | null = null;
-
-function t(key: string, substitutions?: Record<string, unknown>): string {
-  return DeviceCloudEditor.text(`device-cloud-render.${key}`, substitutions);
-}
-
-/** The language whose layout texts the dialog offers: Chinese for a Chinese editor, else English. */
-function layoutLanguage(): string {
-  return /^zh/i.test(RED.i18n.lang() ?? '') ? 'zh-CN' : 'en-US';
-}
 
 /**
  * Monaco's sticky scroll and folding work out their ranges a moment after each change. Sticky scroll throws when
@@ -53,61 +36,23 @@ const LATE_WORK_OFF = { stickyScroll: { enabled: false }, folding: false } as co
 
 function prepare(this: EditorNode): void {
   DeviceCloudEditor.prepare.call(this);
-  open.template = RED.editor.createEditor({
+  const template = RED.editor.createEditor({
     id: 'node-input-template-editor',
     mode: 'ace/mode/html',
     ...LATE_WORK_OFF,
     value: String($('#node-input-template').val() ?? ''),
   });
-  open.sample = RED.editor.createEditor({
+  const sample = RED.editor.createEditor({
     id: 'node-input-sample-editor',
     mode: 'ace/mode/json',
     ...LATE_WORK_OFF,
     value: String($('#node-input-sample').val() ?? ''),
   });
-  open.layouts = [];
-  open.asked = 0;
-  const select = $('#node-input-layout');
-  select.empty().append($('<option>').val(OWN_TEMPLATE).text(t('option.layout.own')));
-  $.ajax({ url: LAYOUTS_URL, dataType: 'json', cache: false })
-    .done((layouts: LayoutChoice[]) => {
-      open.layouts = layouts;
-      const language = layoutLanguage();
-      for (const layout of layouts) select.append($('<option>').val(layout.id).text(layout.title[language]));
-      showStartingPoint();
-    })
-    .fail((xhr: JQuery.jqXHR) => showProblem(t('preview.layoutsFailed', { error: answerOf(xhr) })));
-  $('#node-input-layout-use').on('click', useLayout);
-  select.on('change', choiceChanged);
-  open.template.on?.('change', () => {
-    showStartingPoint();
-    redrawSoon();
-  });
-  open.sample.on?.('change', redrawSoon);
+  Object.assign(open, { template, sample, asked: 0 });
+  prepareLayouts({ template, sample, problem: showProblem });
+  template.on?.('change', redrawSoon);
+  sample.on?.('change', redrawSoon);
   for (const field of PAGE_FIELDS) $(`#node-input-${field}`).on('input change', redrawSoon);
-  redrawSoon();
-}
-
-/** Start from names the built-in layout the template is (in either language), or says it is the node's own. */
-function showStartingPoint(): void {
-  const template = (open.template?.getValue() ?? '').trim();
-  const same = open.layouts.find((layout) => Object.values(layout.template).some((text) => text.trim() === template));
-  $('#node-input-layout').val(same?.id ?? OWN_TEMPLATE);
-  choiceChanged();
-}
-
-/** Use puts a built-in layout in: there is nothing to put in while the choice is the node's own template. */
-function choiceChanged(): void {
-  $('#node-input-layout-use').prop('disabled', $('#node-input-layout').val() === OWN_TEMPLATE);
-}
-
-function useLayout(): void {
-  const id = $('#node-input-layout').val();
-  const layout = open.layouts.find((candidate) => candidate.id === id);
-  if (!layout) return;
-  const language = layoutLanguage();
-  open.template?.setValue(layout.template[language], -1);
-  open.sample?.setValue(JSON.stringify(layout.sample[language], null, 2), -1);
   redrawSoon();
 }
 
@@ -219,10 +164,6 @@ function problemOf(blob: Blob, number: number): void {
     }
     showProblem(t('preview.failed', { error: answer }));
   });
-}
-
-function answerOf(xhr: JQuery.jqXHR): string {
-  return (xhr.responseJSON as { error?: string } | undefined)?.error || xhr.statusText || String(xhr.status);
 }
 
 function showProblem(text: string): void {

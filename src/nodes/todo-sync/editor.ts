@@ -7,6 +7,7 @@ RED.nodes.registerType('device-cloud-todo-sync', {
     name: { value: '' },
     version: { value: DeviceCloudEditor.configVersion('device-cloud-todo-sync') },
     account: { value: '', type: 'device-cloud-account', required: true },
+    caldav: { value: '', type: 'device-cloud-caldav', required: false },
     source: { value: '' },
     deviceId: { value: '', validate: DeviceCloudEditor.validators.deviceId() },
     deviceIdType: { value: 'device' },

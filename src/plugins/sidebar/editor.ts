@@ -12,6 +12,8 @@ const WRITE_PERMISSION = 'device-cloud.write';
 const PAGE_IDS = ['1', '2', '3', '4', '5'];
 /** The time-ago texts are brought up to date this often. */
 const CLOCK_MS = 30_000;
+/** How long the sidebar's width stays put before its pictures are drawn again for it. */
+const RESIZE_REST_MS = 250;
 
 interface ListedPage {
   account: string;
@@ -48,8 +50,11 @@ class DeviceCloudSidebar {
   private pages: ListedPage[] = [];
   private readonly devices = new Map<string, DeviceList>();
   private readonly collapsed = new Set<string>();
-  /** Object URLs of the pictures shown, by their path and push time. */
+  /** Object URLs of the pictures shown, by their path, push time and size. */
   private pictures = new Map<string, string>();
+  /** The sidebar's width when last drawn: the pictures are drawn again for another. */
+  private drawnWidth = 0;
+  private redraw: ReturnType<typeof setTimeout> | undefined;
   private filter = '';
   private reading: JQuery.jqXHR | undefined;
   private readAgain = false;
@@ -77,6 +82,14 @@ class DeviceCloudSidebar {
       if (this.shown()) this.refresh();
     });
     setInterval(() => this.updateTimes(), CLOCK_MS);
+    // Pictures are drawn for their size: at once when the tab was drawn hidden, else once a resize of the
+    // sidebar has come to rest.
+    new ResizeObserver(() => {
+      if (this.content.width() === this.drawnWidth || !this.shown()) return;
+      clearTimeout(this.redraw);
+      if (this.drawnWidth === 0) this.render();
+      else this.redraw = setTimeout(() => this.render(), RESIZE_REST_MS);
+    }).observe(this.content[0]);
   }
 
   private shown(): boolean {
@@ -134,7 +147,6 @@ class DeviceCloudSidebar {
 
   render(): void {
     const canWrite = RED.user.hasPermission(WRITE_PERMISSION);
-    const shown = new Set<string>();
     this.body.empty();
     const accounts = this.accounts();
     if (accounts.length === 0)
@@ -154,12 +166,16 @@ class DeviceCloudSidebar {
         const pages = this.pages.filter((page) => page.account === account.id && page.deviceId === device.deviceId);
         if (!this.matches(device, pages)) continue;
         anyDevice = true;
-        section.append(this.deviceView(account.id, device, pages, canWrite, shown));
+        section.append(this.deviceView(account.id, device, pages, canWrite));
       }
       this.body.append(section);
     }
     if (this.filter && !anyDevice)
       this.body.append($('<div class="device-cloud-sidebar-empty"></div>').text(t('nothingMatches')));
+    // Laid out now: each picture is asked for at the size its screen shows it.
+    this.drawnWidth = this.content.width() ?? 0;
+    const shown = new Set<string>();
+    this.body.find('.device-cloud-sidebar-picture').each((_index, element) => this.showPicture($(element), shown));
     for (const [key, url] of this.pictures) {
       if (shown.has(key)) continue;
       URL.revokeObjectURL(url);
@@ -185,23 +201,17 @@ class DeviceCloudSidebar {
     return words.some((word) => word?.toLowerCase().includes(this.filter));
   }
 
-  private deviceView(
-    account: string,
-    device: Device,
-    pages: ListedPage[],
-    canWrite: boolean,
-    shown: Set<string>,
-  ): JQuery {
+  private deviceView(account: string, device: Device, pages: ListedPage[], canWrite: boolean): JQuery {
     const key = `${account}/${device.deviceId}`;
     const view = $('<div class="device-cloud-sidebar-device"></div>').attr('data-device', device.deviceId);
     const header = $('<div class="device-cloud-sidebar-device-header"></div>');
     const collapsed = this.collapsed.has(key);
+    // The id and board on a line of their own, wrapped rather than cut; all of it on hover too.
+    const idAndBoard = [device.alias ? device.deviceId : '', device.board ?? ''].filter(Boolean).join(' · ');
+    header.attr('title', [device.alias, device.deviceId, device.board].filter(Boolean).join(' · '));
     header.append(
       $('<i class="fa device-cloud-sidebar-chevron"></i>').addClass(collapsed ? 'fa-angle-right' : 'fa-angle-down'),
       $('<span class="device-cloud-sidebar-device-name"></span>').text(device.alias || device.deviceId),
-      $('<span class="device-cloud-sidebar-device-id"></span>').text(
-        [device.alias ? device.deviceId : '', device.board ?? ''].filter(Boolean).join(' · '),
-      ),
       $('<span class="device-cloud-sidebar-count"></span>').text(`${pages.length}/5`),
     );
     // Also for a device with nothing recorded: what other clients pushed goes too.
@@ -214,6 +224,7 @@ class DeviceCloudSidebar {
         ),
       );
     }
+    if (idAndBoard) header.append($('<span class="device-cloud-sidebar-device-id"></span>').text(idAndBoard));
     header.on('click', (event) => {
       if ($(event.target).closest('button').length > 0) return;
       if (this.collapsed.has(key)) this.collapsed.delete(key);
@@ -225,7 +236,7 @@ class DeviceCloudSidebar {
     const slots = $('<div class="device-cloud-sidebar-slots"></div>');
     for (const pageId of PAGE_IDS) {
       const page = pages.find((recorded) => recorded.pageId === pageId);
-      slots.append(this.slotView(account, device, pageId, page, canWrite, shown));
+      slots.append(this.slotView(account, device, pageId, page, canWrite));
     }
     return view.append(slots);
   }
@@ -236,7 +247,6 @@ class DeviceCloudSidebar {
     pageId: string,
     page: ListedPage | undefined,
     canWrite: boolean,
-    shown: Set<string>,
   ): JQuery {
     const slot = $('<div class="device-cloud-sidebar-slot"></div>').attr('data-page', pageId);
     const screen = $('<div class="device-cloud-sidebar-screen"></div>').css(screenBox());
@@ -249,8 +259,10 @@ class DeviceCloudSidebar {
     }
     slot.attr('data-kind', page.kind);
     if (page.kind === 'image' && page.image) {
-      const picture = $('<img class="device-cloud-sidebar-picture">').attr('alt', t('picture', { page: pageId }));
-      this.showPicture(picture, page.image, page.pushedAt, shown);
+      const picture = $('<img class="device-cloud-sidebar-picture">')
+        .attr('alt', t('picture', { page: pageId }))
+        .attr('data-picture', page.image)
+        .attr('data-pushed-at', page.pushedAt);
       screen.append(picture);
       if ((page.images ?? 1) > 1) {
         screen.append($('<span class="device-cloud-sidebar-more"></span>').text(t('pictures', { count: page.images })));
@@ -312,20 +324,31 @@ class DeviceCloudSidebar {
     return node ? node.type.replace(/^device-cloud-/, '') : t('nodeGone');
   }
 
-  /** Loads a picture through the admin API (with the editor's credentials), once per push. */
-  private showPicture(picture: JQuery, path: string, pushedAt: string, shown: Set<string>): void {
-    const key = `${path}@${pushedAt}`;
+  /**
+   * Loads a picture through the admin API (with the editor's credentials), drawn at the size its screen shows it
+   * in device pixels, once per push and size. A screen not laid out (the tab hidden) waits for the next drawing.
+   */
+  private showPicture(picture: JQuery, shown: Set<string>): void {
+    const screen = picture.parent()[0];
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.round(screen.clientWidth * ratio);
+    const height = Math.round(screen.clientHeight * ratio);
+    if (width < 1 || height < 1) return;
+    const path = String(picture.attr('data-picture'));
+    const key = `${path}@${String(picture.attr('data-pushed-at'))}@${width}x${height}`;
     shown.add(key);
     const known = this.pictures.get(key);
     if (known) {
       picture.attr('src', known);
       return;
     }
-    void $.ajax({ url: path, cache: false, xhrFields: { responseType: 'blob' } }).done((blob: Blob) => {
-      const url = URL.createObjectURL(blob);
-      this.pictures.set(key, url);
-      picture.attr('src', url);
-    });
+    void $.ajax({ url: path, data: { width, height }, cache: false, xhrFields: { responseType: 'blob' } }).done(
+      (blob: Blob) => {
+        const url = URL.createObjectURL(blob);
+        this.pictures.set(key, url);
+        picture.attr('src', url);
+      },
+    );
   }
 
   private button(icon: string, title: string, action: string, click: () => void): JQuery {

@@ -16,6 +16,7 @@ import { pageTree, type PageTree } from '../tree/page-tree';
 import { fitLayout, fittedCopy, sameDecisions, type FitDecisions } from './fit-layout';
 import { characterName, PageFonts } from '../fonts/page-fonts';
 import { parseHtml } from '../html/html';
+import type { TemplateMap } from '../html/source-map';
 import type { PageOptions } from '../page/page-options';
 import { pageSize, type PageSize } from '../page/page-size';
 import { pictureBoxes } from '../pictures/picture-boxes';
@@ -23,6 +24,8 @@ import { drawPictures } from '../pictures/page-images';
 import { pagePng } from './page-png';
 
 export interface DrawOptions extends PageOptions {
+  /** Where the HTML was written in its template (without it, the HTML is its own template). */
+  map?: TemplateMap;
   signal?: AbortSignal;
   /** Told of each declaration left out, with the place of its element. */
   warn?: (text: string) => void;
@@ -80,7 +83,7 @@ async function withReadableStyles<T>(tree: PageTree, options: DrawOptions, work:
 export async function drawPage(engine: DrawingEngine, html: string, options: DrawOptions): Promise<Buffer> {
   const { width, height, signal } = options;
   const palette = PALETTES[options.colors];
-  const nodes = parseHtml(html);
+  const nodes = parseHtml(html, options.map);
   const size = pageSize(nodes);
   checkPageSize(size);
   options.measured?.(size);

@@ -24,6 +24,7 @@ import { blank } from '../pictures/image-slots';
 import {
   clampLines,
   overflowText,
+  shareLeftOverRoom,
   type FitRequest,
   type LineFitRequest,
   type OverflowRequest,
@@ -576,4 +577,5 @@ function applyOverflow(request: OverflowRequest, kept: number): void {
   const leftOut = new Set(request.items.slice(kept));
   node.children = (node.children ?? []).filter((child) => !leftOut.has(child));
   request.line.children = [{ type: 'text', text: overflowText(request.text, request.items.length - kept) }];
+  shareLeftOverRoom(node);
 }

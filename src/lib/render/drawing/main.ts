@@ -50,7 +50,8 @@ function pageOptions({ fonts, ...rest }: DrawingOptions): PageOptions {
   return { ...rest, fonts: own };
 }
 
-function draw(engine: DrawingEngine, id: number, html: string, options: DrawingOptions): void {
+function draw(engine: DrawingEngine, message: Extract<ToDrawing, { type: 'draw' }>): void {
+  const { id, html, map, options } = message;
   const stop = new AbortController();
   pages.set(id, stop);
   memoryReports ??= setInterval(reportMemory, MEMORY_REPORT_MS);
@@ -58,6 +59,7 @@ function draw(engine: DrawingEngine, id: number, html: string, options: DrawingO
     .then(() =>
       drawPage(engine, html, {
         ...pageOptions(options),
+        ...(map ? { map } : {}),
         signal: stop.signal,
         warn: (text) => send({ type: 'warn', id, text }),
         measured: (size) => send({ type: 'measured', id, size }),
@@ -81,7 +83,7 @@ function start(): void {
     process.exit(1);
   }
   process.on('message', (message: ToDrawing) => {
-    if (message.type === 'draw') draw(engine, message.id, message.html, message.options);
+    if (message.type === 'draw') draw(engine, message);
     else pages.get(message.id)?.abort();
   });
   // Since the process started: Node.js itself, our code and the engine (its fonts are being registered).

@@ -1,13 +1,14 @@
 /** What a page renderer and its drawing process say to each other (../renderer/drawing-process, ./main). */
 import type { ErrorKind } from '../../errors';
 import type { EngineChoice } from '../engine/drawing-engine';
+import type { TemplateMap } from '../html/source-map';
 import type { OwnFontsRead } from '../fonts/font-types';
 import type { PageOptions } from '../page/page-options';
 import type { PageSize } from '../page/page-size';
 
 /** To the drawing process. */
 export type ToDrawing =
-  | { type: 'draw'; id: number; html: string; options: DrawingOptions }
+  | { type: 'draw'; id: number; html: string; map?: TemplateMap; options: DrawingOptions }
   /** The page is no longer wanted: it stops where the engine can. */
   | { type: 'abandon'; id: number };
 

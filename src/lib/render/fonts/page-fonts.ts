@@ -26,7 +26,8 @@ export type { FontFace, FontFamily, OwnFonts } from './font-types';
 /** A run of the page's text, the families that may draw it (first choice first), and where it is written. */
 export interface PageText {
   text: string;
-  place: SourcePlace;
+  /** Where the character at an offset of `text` was written in the template. */
+  placeAt: (offset: number) => SourcePlace;
   families: readonly string[];
   /** Its CSS font weight (400 regular, 700 bold). */
   weight: number;
@@ -213,7 +214,7 @@ export class PageFonts {
   needs(texts: readonly PageText[]): { faces: FontFace[]; missing: { character: string; place: SourcePlace }[] } {
     const used = new Map<FontFamily, Set<number>>();
     const missing = new Map<number, SourcePlace>();
-    for (const { text, place, families, weight } of texts) {
+    for (const { text, placeAt, families, weight } of texts) {
       const chain = families.map((name) => this.families.get(name)).filter((family) => family !== undefined);
       let offset = 0;
       for (const character of text) {
@@ -222,7 +223,7 @@ export class PageFonts {
         if (isInvisible(code)) continue;
         const family = chain.find((candidate) => candidate.coverage.has(code));
         if (family) used.set(family, (used.get(family) ?? new Set()).add(weight));
-        else if (!missing.has(code)) missing.set(code, placeIn(text, offset - character.length, place));
+        else if (!missing.has(code)) missing.set(code, placeAt(offset - character.length));
       }
     }
     const faces = [...used].flatMap(([family, weights]) => facesFor(family, weights));
@@ -239,14 +240,6 @@ function facesFor(family: FontFamily, weights: ReadonlySet<number>): FontFace[] 
     for (const face of family.faces) if (distance(face) === nearest) chosen.add(face);
   }
   return [...chosen];
-}
-
-/** The place of the character at `offset` of a text that starts at `start`. */
-function placeIn(text: string, offset: number, start: SourcePlace): SourcePlace {
-  const before = text.slice(0, offset);
-  const lastBreak = before.lastIndexOf('\n');
-  if (lastBreak === -1) return { line: start.line, column: start.column + offset };
-  return { line: start.line + before.split('\n').length - 1, column: offset - lastBreak };
 }
 
 /** Characters that draw nothing and need no glyph: controls, spaces, joiners, variation selectors. */

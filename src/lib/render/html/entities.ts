@@ -56,13 +56,30 @@ const NAMED: Record<string, string> = {
 
 const REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
 
+function replacement(whole: string, decimal?: string, hex?: string, name?: string): string {
+  if (name !== undefined) return NAMED[name] ?? whole;
+  const code = decimal !== undefined ? Number(decimal) : parseInt(hex ?? '', 16);
+  const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+  return valid ? String.fromCodePoint(code) : '\ufffd';
+}
+
 /** The text with its character references replaced; an unknown name stays as written, as in a browser. */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(REFERENCE, (whole, decimal?: string, hex?: string, name?: string) => {
-    if (name !== undefined) return NAMED[name] ?? whole;
-    const code = decimal !== undefined ? Number(decimal) : parseInt(hex ?? '', 16);
-    const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
-    return valid ? String.fromCodePoint(code) : '\ufffd';
-  });
+  return text.replace(REFERENCE, replacement);
+}
+
+/** Where the character at `offset` of the decoded text is written in `raw`: a reference's characters at its `&`. */
+export function rawOffset(raw: string, offset: number): number {
+  let decoded = 0;
+  let written = 0;
+  for (const found of raw.includes('&') ? raw.matchAll(REFERENCE) : []) {
+    if (offset < decoded + (found.index - written)) break;
+    decoded += found.index - written;
+    const length = replacement(found[0], found[1], found[2], found[3]).length;
+    if (offset < decoded + length) return found.index;
+    decoded += length;
+    written = found.index + found[0].length;
+  }
+  return written + (offset - decoded);
 }

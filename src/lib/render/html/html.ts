@@ -1,15 +1,14 @@
 /**
  * The template's HTML read into a tree. Strict where a browser would guess: a tag left open, a closing tag
- * that closes nothing, an unclosed quote or comment is an error that says where (line and column of the
- * filled template), so a page never comes out quietly different from what was meant.
+ * that closes nothing, an unclosed quote or comment is an error that says where, so a page never comes out
+ * quietly different from what was meant. Every place is the template's (./source-map): where the author wrote the
+ * tag, or the placeholder that wrote it.
  */
 import { invalid } from '../../errors';
-import { decodeEntities } from './entities';
+import { decodeEntities, rawOffset } from './entities';
+import { identityMap, templatePlace, type SourcePlace, type TemplateMap } from './source-map';
 
-export interface SourcePlace {
-  line: number;
-  column: number;
-}
+export type { SourcePlace } from './source-map';
 
 export interface HtmlElement {
   kind: 'element';
@@ -26,6 +25,8 @@ export interface HtmlText {
   text: string;
   /** Where the text starts. */
   place: SourcePlace;
+  /** Where the character at `offset` of `text` was written. */
+  placeAt: (offset: number) => SourcePlace;
 }
 
 export type HtmlNode = HtmlElement | HtmlText;
@@ -47,22 +48,20 @@ export function templateError(place: SourcePlace, what: string): Error {
 }
 
 class HtmlReader {
-  private readonly html: string;
-  private readonly lineStarts: number[] = [0];
   private at = 0;
   private readonly root: HtmlNode[] = [];
   private readonly open: HtmlElement[] = [];
 
-  constructor(html: string) {
-    this.html = html;
-    for (let i = html.indexOf('\n'); i !== -1; i = html.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
-  }
+  constructor(
+    private readonly html: string,
+    private readonly map: TemplateMap,
+  ) {}
 
   read(): HtmlNode[] {
     while (this.at < this.html.length) {
       const next = this.html.indexOf('<', this.at);
       const textEnd = next === -1 ? this.html.length : next;
-      if (textEnd > this.at) this.addText(this.html.slice(this.at, textEnd), this.placeOf(this.at));
+      if (textEnd > this.at) this.addText(this.html.slice(this.at, textEnd), this.at);
       this.at = textEnd;
       if (next !== -1) this.readMarkup();
     }
@@ -72,22 +71,20 @@ class HtmlReader {
   }
 
   placeOf(index: number): SourcePlace {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.lineStarts[middle] <= index) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: index - this.lineStarts[low] + 1 };
+    return templatePlace(this.map, index);
   }
 
   private get children(): HtmlNode[] {
     return this.open.length > 0 ? this.open[this.open.length - 1].children : this.root;
   }
 
-  private addText(raw: string, place: SourcePlace): void {
-    this.children.push({ kind: 'text', text: decodeEntities(raw), place });
+  private addText(raw: string, start: number): void {
+    this.children.push({
+      kind: 'text',
+      text: decodeEntities(raw),
+      place: this.placeOf(start),
+      placeAt: (offset) => this.placeOf(start + rawOffset(raw, offset)),
+    });
   }
 
   private readMarkup(): void {
@@ -105,7 +102,7 @@ class HtmlReader {
       this.readOpeningTag(start);
     } else {
       // A `<` that starts no tag is text, as in a browser: "a < b".
-      this.addText('<', this.placeOf(start));
+      this.addText('<', start);
       this.at = start + 1;
     }
   }
@@ -188,7 +185,7 @@ class HtmlReader {
   }
 }
 
-/** The elements and text of `html`, in order. */
-export function parseHtml(html: string): HtmlNode[] {
-  return new HtmlReader(html).read();
+/** The elements and text of `html`, in order, with their places in the template `map` leads back to. */
+export function parseHtml(html: string, map: TemplateMap = identityMap(html)): HtmlNode[] {
+  return new HtmlReader(html, map).read();
 }

@@ -3,10 +3,11 @@ import { localDate, localDateTime } from './sample-dates';
 
 /**
  * The to-do list as the todo-list node sends it (msg.payload = its list items): an empty box per item, a ticked
- * one when completed (the title left whole, not struck through: it stays readable at a glance), bold when important or urgent, the day it is due (Today,
- * Tomorrow, Thu, Nov 26) and its time on the right, written as the page's language writes a time. The title
- * takes all the row the due day leaves; a title too long for it ends in "…". The rows are spaced by the list's
- * gap, which the overflow line takes too: when items are left out, the line stands in the room of a row.
+ * one when completed (the title left whole, not struck through: it stays readable at a glance), bold when
+ * important or urgent, the day it is due (Today, Tomorrow, Thu, Nov 26) and its time on the right, written as the
+ * page's language writes a time. The title takes all the row the due day leaves, and shrinks to 16 px (the due
+ * day's size) before it ends in "…". The overflow line's smaller type (18 px) takes less room than a row; when
+ * items are left out, the rows kept and the line share out the list's room (data-overflow).
  */
 function template(lang: string, heading: string, empty: string, more: string): string {
   return `<div lang="${lang}" style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px 20px">
@@ -14,15 +15,15 @@ function template(lang: string, heading: string, empty: string, more: string): s
     <span style="font-size:30px;font-weight:bold;white-space:nowrap">${heading}</span>
     <span style="font-size:18px;white-space:nowrap;margin-left:12px" data-clamp="1">{{topic}}</span>
   </div>
-  <div data-overflow="${more}" style="display:flex;flex-direction:column;gap:8px;flex-grow:1;padding-top:6px;font-size:22px">
+  <div data-overflow="${more}" style="display:flex;flex-direction:column;gap:6px;flex-grow:1;padding-top:4px;font-size:18px">
   {{#payload}}
-  <div style="display:flex;flex-direction:row;align-items:center">
+  <div style="display:flex;flex-direction:row;align-items:center;font-size:22px">
     <img src="icon:{{#completed}}checkbox-marked-outline{{/completed}}{{^completed}}checkbox-blank-outline{{/completed}}" style="width:26px;height:26px;margin-right:8px;flex-shrink:0">
-    <span style="flex:1 1 0px;min-width:0;white-space:nowrap;{{#priority}}font-weight:bold;{{/priority}}" data-clamp="1">{{title}}</span>
+    <span style="flex:1 1 0px;min-width:0;white-space:nowrap;{{#priority}}font-weight:bold;{{/priority}}" data-fit="shrink" data-min-size="16">{{title}}</span>
     <span style="flex-shrink:0;font-size:16px;margin-left:8px;white-space:nowrap">{{dueDate | day}}{{#dueTime}} {{dueTime | time}}{{/dueTime}}</span>
   </div>
   {{/payload}}
-  {{^payload}}<div>${empty}</div>{{/payload}}
+  {{^payload}}<div style="font-size:22px">${empty}</div>{{/payload}}
   </div>
 </div>`;
 }

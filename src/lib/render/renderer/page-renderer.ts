@@ -23,20 +23,15 @@
  * Nothing here keeps Node-RED's process alive: a process is held only while it has pages to draw.
  */
 import { performance } from 'node:perf_hooks';
-import { DeviceCloudError, invalid } from '../../errors';
+import { DeviceCloudError } from '../../errors';
 import { PAGE_BUDGET, pageTimeBudget } from '../../values/page-budget';
 import { describeSize, overMemoryError, overTimeError } from '../page/budget-checks';
 import type { DrawingOptions, ErrorData, FromDrawing } from '../drawing/messages';
 import { DrawingProcess } from './drawing-process';
 import type { EngineChoice, EngineKind } from '../engine/drawing-engine';
-import { fillTemplate } from './fill-template';
-import {
-  MAX_TEMPLATE_CHARACTERS,
-  pageOptions,
-  templateText,
-  type PageOptions,
-  type PageRequest,
-} from '../page/page-options';
+import { fillRequest } from './fill-template';
+import type { TemplateMap } from '../html/source-map';
+import { pageOptions, type PageOptions, type PageRequest } from '../page/page-options';
 import type { PageSize } from '../page/page-size';
 
 export interface RendererOptions {
@@ -86,6 +81,8 @@ interface Place {
 interface Page {
   readonly id: number;
   readonly html: string;
+  /** Where the HTML was written in its template (none for the warm-up page, its own template). */
+  readonly map?: TemplateMap;
   readonly options: PageOptions;
   readonly warn?: (text: string) => void;
   readonly budgetMs: number;
@@ -154,18 +151,6 @@ function errorOf(data: ErrorData): DeviceCloudError {
   return new DeviceCloudError(data.kind, data.message, data.field ? { field: data.field } : {});
 }
 
-/** The template filled from the message: it too must stay within the template's length. */
-function filledHtml(request: PageRequest): string {
-  const html = fillTemplate(templateText(request.template), request.message);
-  if (html.length > MAX_TEMPLATE_CHARACTERS) {
-    throw invalid(
-      'template',
-      `filled from the message is ${html.length} characters, longer than the ${MAX_TEMPLATE_CHARACTERS} a page may have`,
-    );
-  }
-  return html;
-}
-
 export class PageRenderer {
   private readonly timeBudgetMs: number;
   private readonly idleMs: number;
@@ -217,7 +202,7 @@ export class PageRenderer {
         request.timeBudget === undefined || request.timeBudget === null || request.timeBudget === ''
           ? this.timeBudgetMs
           : pageTimeBudget(request.timeBudget) * 1000;
-      const html = filledHtml(request);
+      const filled = fillRequest(request);
       if (this.closed) throw closedError();
       signal?.throwIfAborted();
       const onAbort = (): void =>
@@ -225,7 +210,7 @@ export class PageRenderer {
           page,
           signal?.reason instanceof Error ? signal.reason : new DeviceCloudError('aborted', 'page abandoned'),
         );
-      const page = this.page(html, options, budgetMs, request.warn, (outcome) => {
+      const page = this.page(filled, options, budgetMs, request.warn, (outcome) => {
         signal?.removeEventListener('abort', onAbort);
         if (outcome instanceof Error) reject(outcome);
         else resolve(outcome);
@@ -238,7 +223,7 @@ export class PageRenderer {
 
   /** A page to draw: `settled` is told its outcome once, when drawn, failed, stopped or abandoned. */
   private page(
-    html: string,
+    { html, map }: { html: string; map?: TemplateMap },
     options: PageOptions,
     budgetMs: number,
     warn: ((text: string) => void) | undefined,
@@ -247,6 +232,7 @@ export class PageRenderer {
     const page: Page = {
       id: this.nextId++,
       html,
+      ...(map ? { map } : {}),
       options,
       ...(warn ? { warn } : {}),
       budgetMs,
@@ -329,7 +315,8 @@ export class PageRenderer {
       page.place = place;
       page.since = performance.now();
       place.pages.set(page.id, page);
-      place.process.send({ type: 'draw', id: page.id, html: page.html, options: crossing(page.options, place) });
+      const { id, html, map } = page;
+      place.process.send({ type: 'draw', id, html, ...(map ? { map } : {}), options: crossing(page.options, place) });
     }
     if (this.queue.length > 0 && !this.closed) this.makeRoom();
     for (const place of this.places) place.process.hold(!place.ready || place.pages.size > 0);
@@ -363,7 +350,8 @@ export class PageRenderer {
       // With no page waiting, a page of its own loads the common glyphs and compiles the code of every step, so
       // the first message is drawn as fast as the next; a page waiting does the same.
       if (this.queue.length === 0) {
-        this.queue.push(this.page(WARM_UP_PAGE, WARM_UP_OPTIONS, this.timeBudgetMs, undefined, () => undefined));
+        const warmUp = { html: WARM_UP_PAGE };
+        this.queue.push(this.page(warmUp, WARM_UP_OPTIONS, this.timeBudgetMs, undefined, () => undefined));
       }
       this.dispatch();
       return;

@@ -8,7 +8,8 @@
  *   ends in "…", and the page is told (../drawing/fit-layout).
  * - `data-clamp="N"`: at most N lines, the last ending in "…" (CSS `line-clamp`).
  * - `data-overflow="TEXT"` on a container: only the children that fit whole are drawn, then a line of TEXT
- *   with `{n}` replaced by how many were left out (../drawing/fit-layout).
+ *   with `{n}` replaced by how many were left out (../drawing/fit-layout); a column that grows into its room
+ *   shares out what the children left out leave between those it keeps and the line.
  *
  * The element gets what these need to work as in a browser: a box of its own (an inline element becomes an
  * inline block; under the flex layout rules, an element of text becomes a block so its lines wrap and clamp),
@@ -153,6 +154,19 @@ export function overflowLine(text: string, count: number): ContainerNode {
     style: { display: 'block', flexShrink: '0', whiteSpace: 'nowrap' },
     children: [{ type: 'text', text: overflowText(text, count) }],
   };
+}
+
+/**
+ * Where children are left out, the room they leave is shared out between those kept and the line (as
+ * `justify-content: space-between`), so no band a child would fit in is left below the line: in a flex column
+ * that grows into the room its parent gives (its box is that room), and places its items as it likes otherwise.
+ */
+export function shareLeftOverRoom(container: ContainerNode): void {
+  const style = container.style ?? {};
+  const column = /^(inline-)?flex$/.test((style.display ?? '').trim()) && /^column/.test(style.flexDirection ?? '');
+  const grows = Number.parseFloat(style.flexGrow ?? style.flex ?? '0') > 0;
+  if (column && grows && style.justifyContent === undefined)
+    container.style = { ...style, justifyContent: 'space-between' };
 }
 
 export function overflowText(text: string, count: number): string {

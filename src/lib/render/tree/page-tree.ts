@@ -33,7 +33,7 @@ import {
   type OverflowRequest,
 } from './fit-attributes';
 import { cssFamilies, fontStack, type PageFonts, type PageText } from '../fonts/page-fonts';
-import { templateError, type HtmlElement, type HtmlNode, type SourcePlace } from '../html/html';
+import { templateError, type HtmlElement, type HtmlNode, type HtmlText, type SourcePlace } from '../html/html';
 import { imageElement, type PagePicture } from '../pictures/image-slots';
 import type { LayoutRules } from '../page/page-options';
 import { presetOf } from './presets';
@@ -247,8 +247,8 @@ class TreeBuilder {
   }
 
   /** A run of text; its characters are read for fonts as written (`raw`), so a place found in it is right. */
-  private text(value: string, node: { place: SourcePlace }, inherited: Inherited, raw = value): TreeNode {
-    this.texts.push({ text: raw, place: node.place, families: inherited.families, weight: inherited.fontWeight });
+  private text(value: string, node: HtmlText, inherited: Inherited, raw = value): TreeNode {
+    this.texts.push({ text: raw, placeAt: node.placeAt, families: inherited.families, weight: inherited.fontWeight });
     return text(value);
   }
 
@@ -340,7 +340,7 @@ class TreeBuilder {
     made.children = [...(made.children ?? []), line];
     this.texts.push({
       text: overflowText(text, items.length),
-      place: node.place,
+      placeAt: () => node.place,
       families: own.families,
       weight: own.fontWeight,
     });

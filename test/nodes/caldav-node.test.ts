@@ -1,0 +1,224 @@
+// The CalDAV node: Basic authentication (Radicale with a password file), Digest (a real HTTP server asking for
+// it, in front of Xandikos) and none; a wrong password, a server down, one that does not answer: a clear error,
+// nothing written on either side, and the next sync carries on. The password is never in a message, a status,
+// a log line or an error. And the editor's list of a server's task lists, from the address and credentials as
+// typed, stored ones taken for the placeholder of a stored password, and never sent back.
+
+import { expect } from 'chai';
+import net from 'node:net';
+import { CalDavProxy } from '../support/caldav-proxy';
+import { vtodo, type CalDavServer } from '../support/caldav-server';
+import {
+  CALDAV_ID,
+  deviceWrites,
+  listed,
+  loadCalDavSync,
+  onDevice,
+  resultOf,
+  syncNow,
+  todoTitled,
+  type SyncRun,
+} from '../support/caldav-sync-run';
+import { Harness } from '../support/harness';
+import type { AdminRequest } from '../support/node-red';
+import { Radicale } from '../support/radicale';
+import { freePort } from '../support/sockets';
+import { Xandikos } from '../support/xandikos';
+
+/** The admin API as the editor calls it: a JSON POST. */
+type AdminClient = { post(path: string): { send(body: unknown): AdminRequest } };
+
+const PASSWORD = 'pä$$wörd-Ünïcode-7f3a';
+const WRONG = 'wrong-9c1e';
+const TASK = vtodo('milk', ['SUMMARY:Milk', 'PRIORITY:5']);
+
+/** Nothing a user sees holds the password: messages, the error, each status, the runtime's log. */
+function expectNoPassword(h: Harness, runs: SyncRun[], password: string): void {
+  const logged = JSON.stringify((h.helper as unknown as { log(): { args: unknown[] } }).log().args);
+  for (const run of runs) {
+    for (const message of run.messages) expect(message, 'a message').to.not.include(password);
+  }
+  expect(JSON.stringify(h.statuses), 'a status').to.not.include(password);
+  expect(logged, 'the log').to.not.include(password);
+}
+
+interface Login {
+  name: string;
+  start(): Promise<{
+    server: CalDavServer;
+    url: string;
+    user: string;
+    stop(): Promise<void>;
+    sawDigest?: () => boolean;
+  }>;
+}
+
+const LOGINS: Login[] = [
+  {
+    name: 'Basic (Radicale with a password file)',
+    async start() {
+      const server = await Radicale.start({ password: PASSWORD });
+      return { server, url: server.url, user: server.user, stop: () => server.stop() };
+    },
+  },
+  {
+    name: 'Digest (a server asking for it, in front of Xandikos)',
+    async start() {
+      const server = await Xandikos.start();
+      const proxy = await CalDavProxy.start(server.url, { digest: { user: 'anna', password: PASSWORD } });
+      return {
+        server,
+        url: proxy.url,
+        user: 'anna',
+        stop: async () => {
+          await proxy.stop();
+          await server.stop();
+        },
+        sawDigest: () => proxy.requests.some((request) => request.authorization?.startsWith('Digest ') ?? false),
+      };
+    },
+  },
+];
+
+describe('CalDAV node: authentication, failures, and the editor list of task lists', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start();
+  });
+  after(() => h.stop());
+  afterEach(() => h.reset());
+  const admin = () => h.helper.request() as unknown as AdminClient;
+
+  for (const login of LOGINS) {
+    describe(login.name, function () {
+      let caldav: Awaited<ReturnType<Login['start']>>;
+      let list: string;
+      before(async () => {
+        caldav = await login.start();
+        list = await caldav.server.taskList('tasks');
+        await caldav.server.put(`${list}milk.ics`, TASK);
+      });
+      after(() => caldav?.stop());
+
+      it('syncs with the user and password; a wrong password is a 401 error, nothing written, never shown', async () => {
+        await loadCalDavSync(h, { url: `${caldav.url}${list}`, username: caldav.user, password: WRONG });
+        const refused = await syncNow(h);
+        expect(refused.error?.message).to.match(/refused the user name or password \(HTTP 401\)/);
+        expect(listed(h)).to.deep.equal([]);
+        expect(deviceWrites(h)).to.deep.equal([]);
+        expectNoPassword(h, [refused], WRONG);
+
+        await loadCalDavSync(h, { url: `${caldav.url}${list}`, username: caldav.user, password: PASSWORD });
+        const first = await syncNow(h);
+        expect(resultOf(first)).to.deep.include({ created: 1 });
+        if (caldav.sawDigest) expect(caldav.sawDigest(), 'Digest answers').to.equal(true);
+        await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk').id}/complete`);
+        const back = await syncNow(h);
+        expect(resultOf(back).written).to.deep.equal({ updated: 1, deleted: 0 });
+        expect(await caldav.server.ics(`${list}milk.ics`)).to.include('STATUS:COMPLETED');
+        expectNoPassword(h, [first, back], PASSWORD);
+        expect(caldav.server.output, "the server's log").to.not.include(PASSWORD);
+      });
+
+      it('asks for the user and password when they are missing', async () => {
+        await loadCalDavSync(h, { url: `${caldav.url}${list}` });
+        const run = await syncNow(h);
+        expect(run.error?.message).to.match(
+          /asks for a user name and password \(HTTP 401\): set them in the CalDAV node/,
+        );
+        expect(listed(h)).to.deep.equal([]);
+      });
+
+      it("lists the server's task lists for the editor from what the dialog holds, the stored password kept", async () => {
+        await loadCalDavSync(h, { url: `${caldav.url}${list}`, username: caldav.user, password: PASSWORD });
+        const ask = (body: Record<string, unknown>) => admin().post('/device-cloud/caldav/task-lists').send(body);
+        const typed = await ask({ url: `${caldav.url}/`, username: caldav.user, password: PASSWORD }).expect(200);
+        expect(typed.body).to.deep.include({ url: `${caldav.url}${list}`, name: 'tasks' });
+        const stored = await ask({
+          id: CALDAV_ID,
+          url: `${caldav.url}${caldav.server.principal}`,
+          password: '__PWRD__',
+        }).expect(200);
+        expect(stored.body).to.deep.include({ url: `${caldav.url}${list}`, name: 'tasks' });
+        const wrong = await ask({ url: `${caldav.url}/`, username: caldav.user, password: WRONG }).expect(502);
+        expect((wrong.body as { error: string }).error).to.match(/refused the user name or password/);
+        for (const answer of [typed, stored, wrong])
+          expect(JSON.stringify(answer.body)).to.not.include(PASSWORD).and.not.include(WRONG);
+        const bad = await ask({ url: 'https://anna:secret@cloud.example.com/' }).expect(400);
+        expect((bad.body as { error: string }).error).to.match(/^url: must not hold a user name or password/);
+      });
+    });
+  }
+
+  describe('no authentication (Xandikos)', function () {
+    let server: Xandikos;
+    before(async () => {
+      server = await Xandikos.start();
+    });
+    after(() => server?.stop());
+
+    it('syncs without credentials, sending none; lists task lists only, not address books or the home', async () => {
+      const list = await server.taskList('chores', 'Chores');
+      await server.put(`${list}milk.ics`, TASK);
+      const proxy = await CalDavProxy.start(server.url);
+      try {
+        await loadCalDavSync(h, { url: `${proxy.url}${list}` });
+        expect(resultOf(await syncNow(h))).to.deep.include({ created: 1 });
+        expect(proxy.requests.filter((request) => request.authorization !== undefined)).to.deep.equal([]);
+      } finally {
+        await proxy.stop();
+      }
+      const answer = await admin()
+        .post('/device-cloud/caldav/task-lists')
+        .send({ url: `${server.url}/` })
+        .expect(200);
+      expect(answer.body).to.deep.equal([
+        { url: `${server.url}/user/calendars/calendar/`, name: 'calendar' },
+        { url: `${server.url}${list}`, name: 'Chores' },
+      ]);
+    });
+  });
+
+  describe('a server out of reach', function () {
+    it('down (connection refused) or silent past the timeout: a clear error, nothing written; the next sync carries on', async () => {
+      const server = await Radicale.start();
+      const list = await server.taskList('tasks');
+      await server.put(`${list}milk.ics`, TASK);
+      const silent = net.createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      try {
+        await loadCalDavSync(h, { url: `${server.url}${list}`, username: server.user, password: 'x' });
+        resultOf(await syncNow(h));
+        await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk').id}/complete`);
+
+        const down = `http://127.0.0.1:${await freePort()}`;
+        await loadCalDavSync(h, { url: `${down}${list}`, username: server.user, password: 'x' });
+        h.sim.clearRequests();
+        const refused = await syncNow(h);
+        expect(refused.error?.message).to.match(
+          new RegExp(`the CalDAV server ${down} could not be reached: .*ECONNREFUSED`),
+        );
+        expect(deviceWrites(h)).to.deep.equal([]);
+
+        const port = (silent.address() as net.AddressInfo).port;
+        await loadCalDavSync(h, { url: `http://127.0.0.1:${port}${list}`, timeout: 1 });
+        const timedOut = await syncNow(h);
+        expect(timedOut.error?.message).to.include(
+          `the CalDAV server http://127.0.0.1:${port} did not answer within 1 s`,
+        );
+        expect(deviceWrites(h)).to.deep.equal([]);
+        expect(todoTitled(h, 'Milk').status, 'the tick on the device kept').to.equal(1);
+        expect(await server.ics(`${list}milk.ics`)).to.not.include('STATUS:COMPLETED');
+
+        await loadCalDavSync(h, { url: `${server.url}${list}`, username: server.user, password: 'x' });
+        const next = await syncNow(h);
+        expect(next.reports.map((report) => report.change)).to.deep.equal(['completed']);
+        expect(await server.ics(`${list}milk.ics`)).to.include('STATUS:COMPLETED');
+      } finally {
+        silent.close();
+        await server.stop();
+      }
+    });
+  });
+});
