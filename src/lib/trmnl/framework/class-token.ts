@@ -5,7 +5,8 @@
  * the page's CSS is made: a class whose gates hold is styled with the weight the framework gives the gated rule;
  * one whose gates do not hold is known and left unstyled.
  */
-import type { BitDepth, Orientation, Screen, SizeClass } from './screen';
+import type { BitDepth } from '../page/page-wrap';
+import { SIZES, type Orientation, type Screen, type SizeClass } from './screen';
 
 export interface Gate {
   dark: boolean;
@@ -23,7 +24,6 @@ export interface ClassToken {
   prefix: string;
 }
 
-const SIZES: readonly SizeClass[] = ['sm', 'md', 'lg'];
 const ORIENTATIONS: readonly Orientation[] = ['landscape', 'portrait'];
 const BITS: Readonly<Record<string, BitDepth>> = { '1bit': 1, '2bit': 2, '4bit': 4 };
 
@@ -93,14 +93,17 @@ export function gateHolds(gate: Gate, screen: Screen): boolean {
 
 /**
  * The screen classes that scope a gated rule: one class of weight per gate, as the framework weighs them (so
- * `md:portrait:x` outranks `md:x`, which outranks `x`).
+ * `md:portrait:x` outranks `md:x`, which outranks `x`). Landscape has no class of its own: it is a screen not
+ * portrait.
  */
 export function gateScope(gate: Gate, screen: Screen): string {
   let scope = '';
   if (gate.dark) scope += '.screen--dark-mode';
   if (gate.size !== undefined) scope += `.screen--${screen.size}`;
-  if (gate.orientation !== undefined) scope += `.screen--${gate.orientation}`;
   if (gate.bits !== undefined) scope += `.screen--${gate.bits}bit`;
+  if (gate.orientation === 'portrait') scope += '.screen--portrait';
+  if (gate.orientation === 'landscape')
+    scope = scope === '' ? '.screen:where(:not(.screen--portrait))' : `${scope}:not(.screen--portrait)`;
   return scope;
 }
 

@@ -7,7 +7,7 @@
 import { escapeClass, gateAllowed, gateHolds, gateScope, parseClassToken, type Gate } from './class-token';
 import { frameworkRegistry } from './rules';
 import { renderTemplate, LAYERS, type Declarations, type Rule, type RuleContext } from './rule';
-import { resolveScreen, type Screen, type ScreenOptions } from './screen';
+import type { Screen } from './screen';
 import { FONT_SUBSTITUTES } from './fonts';
 import type { FrameworkFont } from './typography';
 
@@ -54,10 +54,9 @@ function declarationText(declarations: Declarations): string {
 
 export function frameworkCss(
   page: PageVocabulary,
-  screenOrOptions: Screen | ScreenOptions,
+  screen: Screen,
   options: FrameworkCssOptions = {},
 ): FrameworkCss {
-  const screen = 'size' in screenOrOptions ? screenOrOptions : resolveScreen(screenOrOptions);
   const registry = frameworkRegistry();
   const fonts = new Set<FrameworkFont>();
   const context: RuleContext = {

@@ -6,13 +6,10 @@
 export { frameworkCss, type FrameworkCss, type FrameworkCssOptions, type PageVocabulary } from './generate';
 export { classesDefinedBy, pageStyleSheets, pageVocabulary } from './vocabulary';
 export {
-  resolveScreen,
-  screenClasses,
-  type BitDepth,
+  readScreen,
   type FontBundle,
   type Inks,
   type Screen,
-  type ScreenOptions,
   type SizeClass,
 } from './screen';
 export { FONT_SUBSTITUTES } from './fonts';

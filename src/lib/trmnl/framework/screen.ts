@@ -1,13 +1,13 @@
 /**
  * The screen a TRMNL page is drawn for, as the framework sees it: its size class (`sm`, `md`, `lg`), its
- * orientation, its bit depth, its colours, dark mode and the font bundle. The generator resolves every
+ * orientation, its bit depth, its colours, dark mode and the font bundle, read from the page's screen classes. The generator resolves every
  * responsive prefix and every mode-dependent value for this one screen, so the page's CSS needs no media query
  * and no custom property at draw time.
  */
+import type { BitDepth } from '../page/page-wrap';
 
 export type SizeClass = 'sm' | 'md' | 'lg';
 export type Orientation = 'landscape' | 'portrait';
-export type BitDepth = 1 | 2 | 4;
 /** `grayscale`: black, white and the grays the bit depth has; `bwry`: the four inks black, white, red, yellow. */
 export type Inks = 'grayscale' | 'bwry';
 /**
@@ -15,20 +15,6 @@ export type Inks = 'grayscale' | 'bwry';
  * NicoPups, BlockKie: the default of the releases before 3.1).
  */
 export type FontBundle = 'trmnl' | 'classic';
-
-export interface ScreenOptions {
-  width: number;
-  height: number;
-  /** Grays the screen shows: 1 (black and white: grays are dither patterns), 2 (four grays) or 4 (sixteen). */
-  bitDepth?: BitDepth;
-  inks?: Inks;
-  darkMode?: boolean;
-  /** The recipe's `no_screen_padding`: the full view covers the whole screen. */
-  noBleed?: boolean;
-  fonts?: FontBundle;
-  /** The size class, when it is not the one the screen's size gives. */
-  sizeClass?: SizeClass;
-}
 
 export interface Screen {
   readonly width: number;
@@ -42,42 +28,27 @@ export interface Screen {
   readonly fonts: FontBundle;
 }
 
-/**
- * TRMNL's device table gives `lg` to the screens whose longer side is 933 px or more (TRMNL X at 1040 x 780, the
- * Kindle Scribe at 992 x 744, the Boox Go 7 at 933 x 702) and `md` to the rest, small ones too (the original
- * TRMNL at 800 x 480, a Playdate at 400 x 240, a Mac Classic at 512 x 342). `sm` belongs to devices the table
- * names for their own density; it is chosen with `sizeClass`.
- */
-const LARGE_FROM = 933;
+/** The size classes, smallest first (a size gate holds on its size and the larger ones). */
+export const SIZES: readonly SizeClass[] = ['sm', 'md', 'lg'];
 
-export function resolveScreen(options: ScreenOptions): Screen {
-  const { width, height } = options;
+/**
+ * The screen a page's `.screen` element describes with its classes (as ../page/page-wrap writes them):
+ * `screen--sm|md|lg` (md without one), `screen--portrait` (landscape without it), `screen--1bit|2bit|4bit`
+ * (1-bit without one), `screen--color-4bwry` (black, white, red and yellow inks), `screen--dark-mode`,
+ * `screen--no-bleed` and `screen--fonts-classic`.
+ */
+export function readScreen(width: number, height: number, classes: Iterable<string>): Screen {
+  const has = new Set(classes);
+  const bits = ([4, 2, 1] as const).find((depth) => has.has(`screen--${depth}bit`));
   return {
     width,
     height,
-    size: options.sizeClass ?? (Math.max(width, height) >= LARGE_FROM ? 'lg' : 'md'),
-    orientation: height > width ? 'portrait' : 'landscape',
-    bitDepth: options.bitDepth ?? 1,
-    inks: options.inks ?? 'grayscale',
-    dark: options.darkMode ?? false,
-    noBleed: options.noBleed ?? false,
-    fonts: options.fonts ?? 'trmnl',
+    size: SIZES.find((size) => has.has(`screen--${size}`)) ?? 'md',
+    orientation: has.has('screen--portrait') ? 'portrait' : 'landscape',
+    bitDepth: bits ?? 1,
+    inks: has.has('screen--color-4bwry') ? 'bwry' : 'grayscale',
+    dark: has.has('screen--dark-mode'),
+    noBleed: has.has('screen--no-bleed'),
+    fonts: has.has('screen--fonts-classic') ? 'classic' : 'trmnl',
   };
-}
-
-/**
- * The classes of the page's `.screen` element. The generated rules scope prefixed classes (`lg:`, `portrait:`,
- * `1bit:`, `dark:`) by these, with the weight the framework gives them.
- */
-export function screenClasses(screen: Screen): string[] {
-  const classes = [
-    'screen',
-    `screen--${screen.size}`,
-    `screen--${screen.orientation}`,
-    `screen--${screen.bitDepth}bit`,
-  ];
-  if (screen.inks === 'bwry') classes.push('screen--color-4bwry');
-  if (screen.dark) classes.push('screen--dark-mode');
-  if (screen.noBleed) classes.push('screen--no-bleed');
-  return classes;
 }

@@ -3,7 +3,7 @@
  * `config/_normalize.scss` and `base/`). Views and layouts take their sizes from the screen, with the
  * framework's gap (10 px) around and between them.
  */
-import type { Registry } from '../define';
+import { makeRule, type Registry } from '../define';
 import type { Declarations } from '../rule';
 import type { Screen } from '../screen';
 import { titleBarPaddingTop } from '../typography';
@@ -32,7 +32,22 @@ function fullWidth(screen: Screen): number {
   return screen.noBleed ? screen.width : screen.width - 2 * GAP;
 }
 
+/** Where each view of a mashup sits in its 2 x 2 grid: column span and row span, view by view. */
+const MASHUPS: Record<string, string[]> = {
+  '1x1': ['1 / 3,1 / 3'],
+  '1Lx1R': ['1 / 2,1 / 3', '2 / 3,1 / 3'],
+  '1Tx1B': ['1 / 3,1 / 2', '1 / 3,2 / 3'],
+  '1Lx2R': ['1 / 2,1 / 3', '2 / 3,1 / 2', '2 / 3,2 / 3'],
+  '2Lx1R': ['1 / 2,1 / 2', '1 / 2,2 / 3', '2 / 3,1 / 3'],
+  '2Tx1B': ['1 / 2,1 / 2', '2 / 3,1 / 2', '1 / 3,2 / 3'],
+  '1Tx2B': ['1 / 3,1 / 2', '1 / 2,2 / 3', '2 / 3,2 / 3'],
+  '2x2': ['1 / 2,1 / 2', '2 / 3,1 / 2', '1 / 2,2 / 3', '2 / 3,2 / 3'],
+};
+
 export function registerFrame(registry: Registry): void {
+  registry.rule('base', '.environment', { 'background-color': 'gray' });
+  // The screen's own modifiers: read when the page's CSS is made, styled through the rules they scope.
+  registry.pattern(/^(screen--.+|dark-mode)$/, (name, _match, order) => [makeRule('base', order, '&', {}, {}, name)]);
   registry.rule('base', '.screen', ({ screen }) => ({
     display: 'flex',
     width: px(screen.width),
@@ -66,6 +81,25 @@ export function registerFrame(registry: Registry): void {
     registry.rule('base', `.view--${view} .layout + .title_bar`, { 'flex-shrink': '0' });
   for (const gap of ['gap--auto', 'gap--space-between'])
     registry.rule('base', `.view .layout.${gap}`, { 'padding-top': '0', 'padding-bottom': '0' });
+  registry.rule('base', '.mashup', ({ screen }) => ({
+    width: px(fullWidth(screen)),
+    height: px(fullHeight(screen)),
+    display: 'grid',
+    'grid-template-columns': '1fr 1fr',
+    'grid-template-rows': '1fr 1fr',
+    gap: px(GAP),
+  }));
+  for (const [name, places] of Object.entries(MASHUPS))
+    places.forEach((place, index) => {
+      const [column, row] = place.split(',');
+      registry.rule('base', `.mashup--${name} > div:nth-of-type(${index + 1})`, { 'grid-column': column, 'grid-row': row });
+    });
+  // The framework frames a mashup's views with a dotted rounded line (a pseudo-element); here, their own border.
+  for (const view of ['quadrant', 'half_vertical', 'half_horizontal'])
+    registry.rule('base', `.mashup .view--${view}`, ({ screen }) => ({
+      position: 'relative',
+      border: screen.bitDepth === 1 ? `1px dotted ${semanticSolid(screen, 'border-strong')}` : `1px solid ${semanticSolid(screen, 'border-muted')}`,
+    }));
   registry.rule('base', '.screen--no-bleed .view.view--full', ({ screen }) => ({
     width: px(screen.width),
     height: px(screen.height),
