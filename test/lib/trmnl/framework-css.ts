@@ -43,6 +43,7 @@ export function generated(classes: string[], screen: Screen = screenOf()): Frame
 /** The declarations of the rule whose selector is exactly `selector` (the last such rule). */
 export function ruleFor(rules: CssRule[], selector: string): Record<string, string> {
   const found = rules.filter((rule) => rule.selector === selector);
-  if (found.length === 0) throw new Error(`no rule ${selector} among ${rules.map((rule) => rule.selector).join(' | ')}`);
+  if (found.length === 0)
+    throw new Error(`no rule ${selector} among ${rules.map((rule) => rule.selector).join(' | ')}`);
   return found[found.length - 1].declarations;
 }

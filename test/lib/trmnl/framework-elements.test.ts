@@ -7,20 +7,44 @@ import { generated, ruleFor, screenOf } from './framework-css';
 describe('TRMNL framework: elements and components', () => {
   it('gives values the framework type scale: size, line height, weight', () => {
     const { parsed } = generated(['value', 'value--xlarge', 'value--xxsmall', 'value--small', 'value--xxxlarge']);
-    expect(ruleFor(parsed, '.value--xlarge')).to.include({ 'font-size': '74px', 'line-height': '86px', 'font-weight': '375' });
-    expect(ruleFor(parsed, '.value--small')).to.include({ 'font-size': '26px', 'line-height': '29px', 'font-weight': '500' });
+    expect(ruleFor(parsed, '.value--xlarge')).to.include({
+      'font-size': '74px',
+      'line-height': '86px',
+      'font-weight': '375',
+    });
+    expect(ruleFor(parsed, '.value--small')).to.include({
+      'font-size': '26px',
+      'line-height': '29px',
+      'font-weight': '500',
+    });
     expect(ruleFor(parsed, '.value--xxxlarge')).to.include({ 'font-size': '128px', 'line-height': '128px' });
     // The smallest value is set in the bundle's 16 px pixel font, bold.
-    expect(ruleFor(parsed, '.value--xxsmall')).to.include({ 'font-size': '16px', 'line-height': '16px', 'font-weight': '700' });
+    expect(ruleFor(parsed, '.value--xxsmall')).to.include({
+      'font-size': '16px',
+      'line-height': '16px',
+      'font-weight': '700',
+    });
     expect(ruleFor(parsed, '.value')).to.include({ 'font-size': '38px', 'line-height': '42px' });
   });
 
   it('sizes titles, labels and descriptions by the font bundle (TRMNL by default, classic before 3.1)', () => {
-    const classes = ['title', 'title--small', 'title--large', 'label', 'label--small', 'description', 'description--large'];
+    const classes = [
+      'title',
+      'title--small',
+      'title--large',
+      'label',
+      'label--small',
+      'description',
+      'description--large',
+    ];
     const trmnl = generated(classes).parsed;
     expect(ruleFor(trmnl, '.title')).to.include({ 'font-size': '21px', 'line-height': '1' });
     expect(ruleFor(trmnl, '.title--small')).to.include({ 'font-size': '16px', 'font-weight': '700' });
-    expect(ruleFor(trmnl, '.title--large')).to.include({ 'font-size': '30px', 'line-height': '1.2', 'font-weight': '425' });
+    expect(ruleFor(trmnl, '.title--large')).to.include({
+      'font-size': '30px',
+      'line-height': '1.2',
+      'font-weight': '425',
+    });
     expect(ruleFor(trmnl, '.label')).to.include({ 'font-size': '16px', 'line-height': '1.25', display: 'inline-flex' });
     expect(ruleFor(trmnl, '.label--small')).to.include({ 'font-size': '12px', 'padding-top': '1px' });
     expect(ruleFor(trmnl, '.description')).to.include({ 'font-size': '12px' });
@@ -53,7 +77,16 @@ describe('TRMNL framework: elements and components', () => {
   });
 
   it('frames the page: screen, full view, layout, title bar', () => {
-    const { parsed } = generated(['screen', 'view', 'view--full', 'layout', 'layout--col', 'title_bar', 'title', 'instance']);
+    const { parsed } = generated([
+      'screen',
+      'view',
+      'view--full',
+      'layout',
+      'layout--col',
+      'title_bar',
+      'title',
+      'instance',
+    ]);
     expect(ruleFor(parsed, '.screen')).to.include({ width: '800px', height: '480px', padding: '10px' });
     expect(ruleFor(parsed, '.view--full')).to.include({ width: '780px', height: '460px' });
     expect(ruleFor(parsed, '.view--full .layout')).to.include({ height: '460px', padding: '0' });
@@ -64,7 +97,11 @@ describe('TRMNL framework: elements and components', () => {
     // On 1-bit screens the bar's gray-70 is a dither pattern over white.
     expect(bar['background-color']).to.equal('#ffffff');
     expect(bar['background-image']).to.match(/^url\("data:image\/svg\+xml,/);
-    expect(ruleFor(parsed, '.title_bar .title')).to.include({ 'font-size': '16px', 'font-weight': '700', 'padding-top': '1px' });
+    expect(ruleFor(parsed, '.title_bar .title')).to.include({
+      'font-size': '16px',
+      'font-weight': '700',
+      'padding-top': '1px',
+    });
     expect(ruleFor(parsed, '.title_bar .instance')).to.include({ 'text-align': 'right', 'text-overflow': 'ellipsis' });
   });
 
@@ -76,7 +113,10 @@ describe('TRMNL framework: elements and components', () => {
   });
 
   it('sizes items, tables and progress bars as the framework does', () => {
-    const { parsed } = generated(['item', 'meta', 'index', 'table', 'table--small', 'progress-bar', 'track'], screenOf());
+    const { parsed } = generated(
+      ['item', 'meta', 'index', 'table', 'table--small', 'progress-bar', 'track'],
+      screenOf(),
+    );
     expect(ruleFor(parsed, '.item .meta')).to.include({ width: '10px', 'margin-right': '7px' });
     expect(ruleFor(parsed, '.table thead tr')).to.include({ height: '36px' });
     expect(ruleFor(parsed, '.table tbody tr')).to.include({ height: '46px' });

@@ -4,7 +4,13 @@
 
 import { expect } from 'chai';
 import { compileRecipe, fillRecipe, readRecipe, recipeViews } from '../../../dist/lib/trmnl';
-import { classesDefinedBy, frameworkCss, pageStyleSheets, pageVocabulary, readScreen } from '../../../dist/lib/trmnl/framework';
+import {
+  classesDefinedBy,
+  frameworkCss,
+  pageStyleSheets,
+  pageVocabulary,
+  readScreen,
+} from '../../../dist/lib/trmnl/framework';
 import { RECIPE_NAMES, recipeDir, recipeSample } from '../../fixtures/trmnl';
 import { cssRules } from './framework-css';
 

@@ -17,7 +17,10 @@ describe('TRMNL framework: utilities', () => {
       gap: '10px',
     });
     expect(ruleFor(parsed, '.flex--row.flex--left')).to.include({ 'justify-content': 'flex-start' });
-    expect(ruleFor(parsed, '.flex--col.flex--left')).to.include({ 'align-items': 'flex-start', 'justify-content': 'center' });
+    expect(ruleFor(parsed, '.flex--col.flex--left')).to.include({
+      'align-items': 'flex-start',
+      'justify-content': 'center',
+    });
     expect(ruleFor(parsed, '.flex--col.flex--center-y')).to.include({ 'justify-content': 'center' });
   });
 
@@ -28,7 +31,17 @@ describe('TRMNL framework: utilities', () => {
   });
 
   it('spaces on the 4 px scale, its half steps and arbitrary pixels', () => {
-    const { parsed } = generated(['p--2', 'mb--1.5', 'px--4', 'gap--large', 'gap--[12px]', 'w--full', 'h--12', 'rounded--[12px]', 'w--[64cqw]']);
+    const { parsed } = generated([
+      'p--2',
+      'mb--1.5',
+      'px--4',
+      'gap--large',
+      'gap--[12px]',
+      'w--full',
+      'h--12',
+      'rounded--[12px]',
+      'w--[64cqw]',
+    ]);
     expect(ruleFor(parsed, '.p--2')).to.deep.equal({ padding: '8px' });
     expect(ruleFor(parsed, '.mb--1\\.5')).to.deep.equal({ 'margin-bottom': '6px' });
     expect(ruleFor(parsed, '.px--4')).to.deep.equal({ 'padding-left': '16px', 'padding-right': '16px' });
@@ -75,10 +88,9 @@ describe('TRMNL framework: utilities', () => {
     const bwry = generated(['bg--red', 'bg--orange'], screenOf(800, 480, 1, ['screen--color-4bwry'])).parsed;
     expect(ruleFor(bwry, '.bg--red')).to.include({ 'background-color': '#ff0000', 'background-image': 'none' });
     const orange = ruleFor(bwry, '.bg--orange');
-    expect([orange['background-color'], decodeURIComponent(orange['background-image']).match(/fill='(#\w+)'/)?.[1]].sort()).to.deep.equal([
-      '#ff0000',
-      '#ffff00',
-    ]);
+    expect(
+      [orange['background-color'], decodeURIComponent(orange['background-image']).match(/fill='(#\w+)'/)?.[1]].sort(),
+    ).to.deep.equal(['#ff0000', '#ffff00']);
   });
 
   it('resolves size gates mobile-first, scoped by the screen with the framework’s weight', () => {
@@ -95,7 +107,14 @@ describe('TRMNL framework: utilities', () => {
   });
 
   it('resolves orientation and bit-depth gates for the screen', () => {
-    const classes = ['portrait:flex--col', 'landscape:text--right', '1bit:bg--black', '2bit:bg--white', 'hidden', 'lg:block'];
+    const classes = [
+      'portrait:flex--col',
+      'landscape:text--right',
+      '1bit:bg--black',
+      '2bit:bg--white',
+      'hidden',
+      'lg:block',
+    ];
     const portrait = generated(classes, screenOf(480, 800)).parsed;
     expect(ruleFor(portrait, '.screen--portrait .portrait\\:flex--col')).to.include({ 'flex-direction': 'column' });
     expect(portrait.some((rule) => rule.selector.includes('landscape'))).to.equal(false);
@@ -114,14 +133,31 @@ describe('TRMNL framework: utilities', () => {
   });
 
   it('lists the classes the framework does not style, and gates it does not publish', () => {
-    const { unknown, parsed } = generated(['title', 'pt--xsmall', 'text--cente', 'my-own-class', '1bit:flex--col', 'dark:p--2', 'gap--[99px]']);
-    expect(unknown).to.deep.equal(['1bit:flex--col', 'dark:p--2', 'gap--[99px]', 'my-own-class', 'pt--xsmall', 'text--cente']);
+    const { unknown, parsed } = generated([
+      'title',
+      'pt--xsmall',
+      'text--cente',
+      'my-own-class',
+      '1bit:flex--col',
+      'dark:p--2',
+      'gap--[99px]',
+    ]);
+    expect(unknown).to.deep.equal([
+      '1bit:flex--col',
+      'dark:p--2',
+      'gap--[99px]',
+      'my-own-class',
+      'pt--xsmall',
+      'text--cente',
+    ]);
     expect(parsed.map((rule) => rule.selector)).to.deep.equal(['.title']);
   });
 
   it('emits the rules in the framework’s layers, lowest first', () => {
     const { css, parsed } = generated(['bg--black', 'title', 'item', 'layout', 'trmnl']);
-    expect(css.startsWith('@layer tn--normalize,tn--elements,tn--components,tn--base,tn--device,tn--utilities;')).to.equal(true);
+    expect(
+      css.startsWith('@layer tn--normalize,tn--elements,tn--components,tn--base,tn--device,tn--utilities;'),
+    ).to.equal(true);
     const layers = [...new Set(parsed.map((rule) => rule.layer))];
     expect(layers).to.deep.equal(['normalize', 'elements', 'components', 'base', 'utilities']);
   });

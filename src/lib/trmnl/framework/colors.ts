@@ -149,7 +149,10 @@ function inkMix(target: number, inks: readonly number[]): Paint {
       for (let pixels = under === over ? 0 : 1; pixels <= (under === over ? 0 : 15); pixels++) {
         const error = want.reduce((sum, c, i) => sum + (c - (a[i] * (16 - pixels) + b[i] * pixels) / 16) ** 2, 0);
         if (error < best.error - 1e-9)
-          best = { error, paint: pixels === 0 ? { color: hex(under) } : { color: hex(under), image: ditherTile(pixels, hex(over)) } };
+          best = {
+            error,
+            paint: pixels === 0 ? { color: hex(under) } : { color: hex(under), image: ditherTile(pixels, hex(over)) },
+          };
       }
     }
   }

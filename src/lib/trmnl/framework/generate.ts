@@ -52,11 +52,7 @@ function declarationText(declarations: Declarations): string {
   return text;
 }
 
-export function frameworkCss(
-  page: PageVocabulary,
-  screen: Screen,
-  options: FrameworkCssOptions = {},
-): FrameworkCss {
+export function frameworkCss(page: PageVocabulary, screen: Screen, options: FrameworkCssOptions = {}): FrameworkCss {
   const registry = frameworkRegistry();
   const fonts = new Set<FrameworkFont>();
   const context: RuleContext = {
@@ -80,7 +76,7 @@ export function frameworkCss(
     written.push({ token, name: parsed.name, gate: parsed.gate });
     if (parsed.gate && !gateHolds(parsed.gate, screen)) continue;
     let forms = spellings.get(parsed.name);
-    if (!forms) spellings.set(parsed.name, (forms = new Map()));
+    if (!forms) spellings.set(parsed.name, (forms = new Map<string, Gate | undefined>()));
     forms.set(parsed.prefix, parsed.gate);
   }
   const tags = page.tags ? new Set(page.tags) : undefined;
@@ -128,10 +124,13 @@ export function frameworkCss(
       for (const [prefix, gate] of spellings.get(name) ?? [])
         if (gate && gateAllowed(gate, rule.gates)) gates.set(prefix, gate);
     for (const [prefix, gate] of gates) {
-      let combos: Map<string, string>[] = [new Map()];
+      let combos: Map<string, string>[] = [new Map<string, string>()];
       for (const name of rule.needs) {
         const forms = spellings.get(name) as Map<string, Gate | undefined>;
-        const choices = [forms.has('') ? '' : undefined, rule.gated.includes(name) && forms.has(prefix) ? prefix : undefined];
+        const choices = [
+          forms.has('') ? '' : undefined,
+          rule.gated.includes(name) && forms.has(prefix) ? prefix : undefined,
+        ];
         combos = combos.flatMap((combo) =>
           choices.filter((choice) => choice !== undefined).map((choice) => new Map(combo).set(name, choice)),
         );
@@ -147,11 +146,9 @@ export function frameworkCss(
     }
   }
 
-  emitted.sort(
-    (a, b) => a.layer - b.layer || a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2],
-  );
+  emitted.sort((a, b) => a.layer - b.layer || a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
   let css = `@layer ${LAYERS.map((layer) => `tn--${layer}`).join(',')};`;
-  for (let i = 0; i < emitted.length; ) {
+  for (let i = 0; i < emitted.length;) {
     const layer = emitted[i].layer;
     css += `@layer tn--${LAYERS[layer]}{`;
     for (; i < emitted.length && emitted[i].layer === layer; i++) css += emitted[i].text;

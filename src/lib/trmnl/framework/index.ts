@@ -5,12 +5,6 @@
  */
 export { frameworkCss, type FrameworkCss, type FrameworkCssOptions, type PageVocabulary } from './generate';
 export { classesDefinedBy, pageStyleSheets, pageVocabulary } from './vocabulary';
-export {
-  readScreen,
-  type FontBundle,
-  type Inks,
-  type Screen,
-  type SizeClass,
-} from './screen';
+export { readScreen, type FontBundle, type Inks, type Screen, type SizeClass } from './screen';
 export { FONT_SUBSTITUTES } from './fonts';
 export type { FrameworkFont } from './typography';

@@ -20,8 +20,12 @@ export interface TypeRole {
 
 type Roles = Record<string, TypeRole>;
 
-const role = (size: number, lineHeight: number | string, weight: number | undefined, font: FrameworkFont): TypeRole =>
-  ({ size, lineHeight, weight, font });
+const role = (
+  size: number,
+  lineHeight: number | string,
+  weight: number | undefined,
+  font: FrameworkFont,
+): TypeRole => ({ size, lineHeight, weight, font });
 
 /** What every bundle shares: the Inter roles and the values' sizes. */
 const SHARED: Roles = {

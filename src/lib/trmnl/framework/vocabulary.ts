@@ -30,8 +30,10 @@ export function classesDefinedBy(css: string): Set<string> {
   const selectors = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\{[^{}]*\}/g, '{}');
   const names = new Set<string>();
   for (const match of selectors.matchAll(/\.((?:[\w-]|\\[0-9a-fA-F]{1,6} ?|\\.)+)/g))
-    names.add(match[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, code: string | undefined, char: string | undefined) =>
-      code !== undefined ? String.fromCodePoint(parseInt(code, 16)) : (char as string),
-    ));
+    names.add(
+      match[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, code: string | undefined, char: string | undefined) =>
+        code !== undefined ? String.fromCodePoint(parseInt(code, 16)) : (char as string),
+      ),
+    );
   return names;
 }

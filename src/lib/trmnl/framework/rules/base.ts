@@ -1,15 +1,12 @@
 /**
- * The reset, and the page's frame: the screen, its views, the layout, columns and the title bar (the framework's
+ * The reset, and the page's frame: the screen, its views, the layout and columns (the framework's
  * `config/_normalize.scss` and `base/`). Views and layouts take their sizes from the screen, with the
  * framework's gap (10 px) around and between them.
  */
 import { makeRule, type Registry } from '../define';
 import type { Declarations } from '../rule';
 import type { Screen } from '../screen';
-import { titleBarPaddingTop } from '../typography';
-import { backgroundOf, px, semanticPaint, semanticSolid, slotBackground, textOf, textStroke, typeDeclarations } from './values';
-
-const GAP = 10;
+import { backgroundOf, GAP, px, semanticPaint, semanticSolid } from './values';
 
 export function registerNormalize(registry: Registry): void {
   registry.rule('normalize', '.trmnl', { 'box-sizing': 'border-box' });
@@ -20,7 +17,11 @@ export function registerNormalize(registry: Registry): void {
     { margin: '0', padding: '0', 'line-height': 'normal' },
   );
   registry.rule('normalize', '.trmnl table', { 'border-collapse': 'collapse', width: '100%' });
-  registry.rule('normalize', '.trmnl :where(tr, td, th)', { position: 'relative', 'border-spacing': '0', padding: '0' });
+  registry.rule('normalize', '.trmnl :where(tr, td, th)', {
+    position: 'relative',
+    'border-spacing': '0',
+    padding: '0',
+  });
 }
 
 /** A layout's height in a full view: the screen's, less the screen's padding. */
@@ -70,7 +71,10 @@ export function registerFrame(registry: Registry): void {
       width: '100%',
       height: '100%',
     }));
-  registry.rule('base', '.view--full', ({ screen }) => ({ width: px(fullWidth(screen)), height: px(fullHeight(screen)) }));
+  registry.rule('base', '.view--full', ({ screen }) => ({
+    width: px(fullWidth(screen)),
+    height: px(fullHeight(screen)),
+  }));
   registry.rule('base', '.view--full .layout', ({ screen }) => ({ height: px(fullHeight(screen)), padding: '0' }));
   for (const view of ['quadrant', 'half_vertical', 'half_horizontal'])
     registry.rule('base', `.view--${view} .layout`, { height: '100%', padding: px(GAP) });
@@ -92,13 +96,19 @@ export function registerFrame(registry: Registry): void {
   for (const [name, places] of Object.entries(MASHUPS))
     places.forEach((place, index) => {
       const [column, row] = place.split(',');
-      registry.rule('base', `.mashup--${name} > div:nth-of-type(${index + 1})`, { 'grid-column': column, 'grid-row': row });
+      registry.rule('base', `.mashup--${name} > div:nth-of-type(${index + 1})`, {
+        'grid-column': column,
+        'grid-row': row,
+      });
     });
   // The framework frames a mashup's views with a dotted rounded line (a pseudo-element); here, their own border.
   for (const view of ['quadrant', 'half_vertical', 'half_horizontal'])
     registry.rule('base', `.mashup .view--${view}`, ({ screen }) => ({
       position: 'relative',
-      border: screen.bitDepth === 1 ? `1px dotted ${semanticSolid(screen, 'border-strong')}` : `1px solid ${semanticSolid(screen, 'border-muted')}`,
+      border:
+        screen.bitDepth === 1
+          ? `1px dotted ${semanticSolid(screen, 'border-strong')}`
+          : `1px solid ${semanticSolid(screen, 'border-muted')}`,
     }));
   registry.rule('base', '.screen--no-bleed .view.view--full', ({ screen }) => ({
     width: px(screen.width),
@@ -158,7 +168,10 @@ const LAYOUT_DIRECTED: Record<'col' | 'row', Record<string, Declarations>> = {
 
 /** What the stretch modifiers do to the children of a column or a row. */
 const LAYOUT_DIRECTED_CHILDREN: Record<'col' | 'row', Record<string, Declarations>> = {
-  col: { 'stretch-x': { flex: 'initial', 'align-self': 'stretch' }, 'stretch-y': { 'align-self': 'initial', flex: '1 1 0%' } },
+  col: {
+    'stretch-x': { flex: 'initial', 'align-self': 'stretch' },
+    'stretch-y': { 'align-self': 'initial', flex: '1 1 0%' },
+  },
   row: { 'stretch-x': { flex: '1 1 0%' }, 'stretch-y': { 'align-self': 'stretch' } },
 };
 
@@ -190,7 +203,12 @@ export function registerLayout(registry: Registry): void {
   registry.rule('base', `${plain} > .stretch-x`, stretchX, { gates: 'layout', gated: ['stretch-x'] });
   registry.rule('base', `${plain} > .stretch-y`, stretchY, { gates: 'layout', gated: ['stretch-y'] });
   registry.rule('base', '.layout--col > .stretch-y', { flex: '1 1 0%', 'align-self': 'auto' }, { gates: 'layout' });
-  registry.rule('base', '.layout--col > .stretch-x', { 'align-self': 'stretch', flex: '0 1 auto' }, { gates: 'layout' });
+  registry.rule(
+    'base',
+    '.layout--col > .stretch-x',
+    { 'align-self': 'stretch', flex: '0 1 auto' },
+    { gates: 'layout' },
+  );
   registry.rule('base', '.layout--row > .stretch-x', stretchX, { gates: 'layout' });
   registry.rule('base', '.layout--row > .stretch-y', stretchY, { gates: 'layout' });
 }
@@ -219,57 +237,4 @@ export function registerColumns(registry: Registry): void {
     'flex-grow': '1',
     width: '0',
   });
-}
-
-/** The title bar's text stroke width: 3.5 px, 2 px on 4-bit screens. */
-const strokeWidth = (screen: Screen): number => (screen.bitDepth >= 4 ? 2 : 3.5);
-
-export function registerTitleBar(registry: Registry): void {
-  registry.rule('base', '.title_bar', ({ screen }) => ({
-    height: '40px',
-    display: 'flex',
-    'align-content': 'center',
-    'align-items': 'center',
-    padding: `0 ${px(GAP)}`,
-    gap: px(GAP),
-    position: 'relative',
-    color: semanticSolid(screen, 'text-primary'),
-    'z-index': '10',
-    'border-radius': '10px',
-    'image-rendering': 'pixelated',
-    ...slotBackground(screen, 'gray-70'),
-  }));
-  const ring = (screen: Screen): string => {
-    const size = px(strokeWidth(screen) * 0.5);
-    const color = semanticSolid(screen, 'stroke-contrast');
-    return [`${size} ${size}`, `-${size} -${size}`, `-${size} ${size}`, `${size} -${size}`]
-      .map((offset) => `drop-shadow(${offset} 0 ${color})`)
-      .join(' ');
-  };
-  registry.rule('base', '.title_bar .image', ({ screen }) => ({ 'max-height': '28px', filter: ring(screen) }));
-  for (const part of ['title', 'instance'])
-    registry.rule('base', `.title_bar .${part}`, (context) => {
-      const { screen } = context;
-      const declarations: Declarations = {
-        ...typeDeclarations(context, 'title-bar'),
-        'padding-top': px(titleBarPaddingTop(screen.fonts, screen.bitDepth)),
-        'white-space': 'nowrap',
-        ...textOf(semanticPaint(screen, 'text-primary')),
-        'text-shadow': textStroke(strokeWidth(screen) * 0.5, semanticSolid(screen, 'stroke-contrast')),
-      };
-      return part === 'title'
-        ? { ...declarations, overflow: 'visible', flex: '0 0 auto' }
-        : {
-            ...declarations,
-            overflow: 'hidden',
-            'text-overflow': 'ellipsis',
-            'min-width': '0',
-            flex: '1 1 auto',
-            'text-align': 'right',
-          };
-    });
-  for (const view of ['half_horizontal', 'half_vertical', 'quadrant']) {
-    registry.rule('base', `.view--${view} .title_bar`, { height: '32px', 'border-radius': '0' });
-    registry.rule('base', `.view--${view} .title_bar .image`, { 'max-height': '24px' });
-  }
 }

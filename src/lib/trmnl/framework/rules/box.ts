@@ -45,7 +45,11 @@ const SPACINGS: Record<string, string[]> = {
 const SPACING_NAMES = Object.keys(SPACINGS);
 
 /** The gap modifiers that distribute instead of spacing. */
-const DISTRIBUTE: Record<string, string> = { auto: 'space-evenly', distribute: 'space-between', 'space-between': 'space-evenly' };
+const DISTRIBUTE: Record<string, string> = {
+  auto: 'space-evenly',
+  distribute: 'space-between',
+  'space-between': 'space-evenly',
+};
 
 export function registerBox(registry: Registry): void {
   registry.pattern(/^([wh])--(?:(min|max)-)?(.+)$/, (name, match, order) => {
@@ -61,15 +65,30 @@ export function registerBox(registry: Registry): void {
     if (value === undefined) return [];
     const declarations: Declarations = {};
     for (const property of SPACINGS[match[1]]) declarations[property] = px(value);
-    return [makeRule('utilities', order + SPACING_NAMES.indexOf(match[1]), '&', declarations, { gates: 'layout' }, name)];
+    return [
+      makeRule('utilities', order + SPACING_NAMES.indexOf(match[1]), '&', declarations, { gates: 'layout' }, name),
+    ];
   });
   registry.pattern(/^gap(?:--(.+))?$/, (name, match, order) => {
     const token = match[1] ?? '';
     const arbitrary = /^\[(\d+)px\]$/.exec(token);
     if (arbitrary)
-      return Number(arbitrary[1]) <= 50 ? [makeRule('utilities', order, '&', { gap: `${arbitrary[1]}px` }, {}, name)] : [];
+      return Number(arbitrary[1]) <= 50
+        ? [makeRule('utilities', order, '&', { gap: `${arbitrary[1]}px` }, {}, name)]
+        : [];
     if (token in DISTRIBUTE)
-      return [makeRule('utilities', order + 1, '&', { gap: '0px', 'justify-content': DISTRIBUTE[token] }, { gates: 'layout' }, name)];
-    return token in GAPS ? [makeRule('utilities', order, '&', { gap: px(GAPS[token]) }, { gates: 'layout' }, name)] : [];
+      return [
+        makeRule(
+          'utilities',
+          order + 1,
+          '&',
+          { gap: '0px', 'justify-content': DISTRIBUTE[token] },
+          { gates: 'layout' },
+          name,
+        ),
+      ];
+    return token in GAPS
+      ? [makeRule('utilities', order, '&', { gap: px(GAPS[token]) }, { gates: 'layout' }, name)]
+      : [];
   });
 }

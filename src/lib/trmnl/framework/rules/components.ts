@@ -5,7 +5,16 @@
 import type { Registry } from '../define';
 import type { Declarations, RuleContext } from '../rule';
 import { borderLine } from './lines';
-import { backgroundOf, px, semanticPaint, semanticSolid, slotBackground, textOf, textStroke, typeDeclarations } from './values';
+import {
+  backgroundOf,
+  px,
+  semanticPaint,
+  semanticSolid,
+  slotBackground,
+  textOf,
+  textStroke,
+  typeDeclarations,
+} from './values';
 
 const RICHTEXT_SIZES = ['base', 'small', 'large', 'xlarge', 'xxlarge', 'xxxlarge'];
 /** The widest a rich text block is, by the screen's size class. */
@@ -182,7 +191,12 @@ function registerProgress(registry: Registry): void {
     ['xsmall', 6],
     ['large', 32],
   ] as const)
-    registry.rule('components', `.progress-bar--${size} .track`, { height: px(height) }, { gates: 'all', gated: [`progress-bar--${size}`] });
+    registry.rule(
+      'components',
+      `.progress-bar--${size} .track`,
+      { height: px(height) },
+      { gates: 'all', gated: [`progress-bar--${size}`] },
+    );
   registry.rule('components', '.progress-bar--emphasis-2 .fill', ({ screen }) => slotBackground(screen, 'gray-20'));
   registry.rule('components', '.progress-bar--emphasis-3 .fill', ({ screen }) =>
     screen.bitDepth >= 2 ? backgroundOf(semanticPaint(screen, 'fill-strong')) : slotBackground(screen, 'gray-10'),
@@ -200,7 +214,9 @@ function registerProgress(registry: Registry): void {
     ...slotBackground(screen, 'gray-60'),
     border: `1px solid ${semanticSolid(screen, screen.bitDepth >= 2 ? 'border-muted' : 'border-strong')}`,
   }));
-  registry.rule('components', '.progress-dots .dot--filled', ({ screen }) => backgroundOf(semanticPaint(screen, 'fill-strong')));
+  registry.rule('components', '.progress-dots .dot--filled', ({ screen }) =>
+    backgroundOf(semanticPaint(screen, 'fill-strong')),
+  );
   registry.rule('components', '.progress-dots .dot--current', ({ screen }) => slotBackground(screen, 'gray-40'));
   for (const [size, side] of [
     ['base', 16],
@@ -208,10 +224,15 @@ function registerProgress(registry: Registry): void {
     ['xsmall', 8],
     ['large', 20],
   ] as const)
-    registry.rule('components', `.progress-dots--${size} .dot`, { width: px(side), height: px(side) }, {
-      gates: 'all',
-      gated: [`progress-dots--${size}`],
-    });
+    registry.rule(
+      'components',
+      `.progress-dots--${size} .dot`,
+      { width: px(side), height: px(side) },
+      {
+        gates: 'all',
+        gated: [`progress-dots--${size}`],
+      },
+    );
 }
 
 export function registerComponents(registry: Registry): void {

@@ -52,7 +52,10 @@ const COL: Table = {
 };
 
 /** The modifiers that stretch the children: along a row, along a column, and `stretch` on both. */
-const STRETCHED_CHILDREN: Record<'row' | 'col', string[]> = { row: ['stretch-x', 'stretch'], col: ['stretch-y', 'stretch'] };
+const STRETCHED_CHILDREN: Record<'row' | 'col', string[]> = {
+  row: ['stretch-x', 'stretch'],
+  col: ['stretch-y', 'stretch'],
+};
 
 /** Distribution, content alignment and stretching, the same on both axes (a row's content also resets its main axis). */
 function shared(axis: 'row' | 'col'): Table {
@@ -73,7 +76,12 @@ function shared(axis: 'row' | 'col'): Table {
   return table;
 }
 
-const DIRECTIONS: Record<string, 'row' | 'col'> = { row: 'row', 'row-reverse': 'row', col: 'col', 'col-reverse': 'col' };
+const DIRECTIONS: Record<string, 'row' | 'col'> = {
+  row: 'row',
+  'row-reverse': 'row',
+  col: 'col',
+  'col-reverse': 'col',
+};
 
 const CHILDREN: Table = {
   stretch: { 'align-self': 'stretch', flex: '1 1 0%', 'min-height': '0', 'min-width': '0' },
@@ -127,7 +135,12 @@ export function registerFlex(registry: Registry): void {
   for (const [name, declarations] of Object.entries(CHILDREN))
     registry.rule('utilities', `.flex > .${name}`, declarations, { gates: 'layout' });
   registry.rule('utilities', ':where(.flex) > *', { 'min-width': '0' }, { needs: ['flex'] });
-  registry.rule('utilities', ':where(.flex:not([data-overflow="true"])) > *', { 'min-height': '0' }, { needs: ['flex'] });
+  registry.rule(
+    'utilities',
+    ':where(.flex:not([data-overflow="true"])) > *',
+    { 'min-height': '0' },
+    { needs: ['flex'] },
+  );
   // Standalone: every child utility but stretch-x and stretch-y, which mean something only in a flex or layout.
   for (const [name, declarations] of Object.entries(CHILDREN))
     if (name !== 'stretch-x' && name !== 'stretch-y')
@@ -138,6 +151,11 @@ export function registerFlex(registry: Registry): void {
   registry.rule('utilities', '.inline-flex', { display: 'inline-flex', gap: '10px' }, { gates: 'dark-all' });
   registry.rule('utilities', '.flex--col > .stretch-x', { width: '100%', flex: '0 0 auto' }, { gates: 'layout' });
   registry.rule('utilities', '.flex--row > .stretch-x', { flex: '1 1 0%' }, { gates: 'layout' });
-  registry.rule('utilities', '.flex--row > .stretch-y', { 'align-self': 'stretch', flex: '0 1 auto' }, { gates: 'layout' });
+  registry.rule(
+    'utilities',
+    '.flex--row > .stretch-y',
+    { 'align-self': 'stretch', flex: '0 1 auto' },
+    { gates: 'layout' },
+  );
   registry.rule('utilities', '.flex--col > .stretch-y', { flex: '1 1 0%', 'align-self': 'auto' }, { gates: 'layout' });
 }

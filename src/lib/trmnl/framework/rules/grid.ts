@@ -37,7 +37,12 @@ export function registerGrid(registry: Registry): void {
       { gates: 'layout', needs: [`col--span-${span}`] },
     );
   registry.rule('utilities', ':where(.grid) > *', { 'min-width': '0' }, { needs: ['grid'] });
-  registry.rule('utilities', ':where(.grid:not([data-overflow="true"])) > *', { 'min-height': '0' }, { needs: ['grid'] });
+  registry.rule(
+    'utilities',
+    ':where(.grid:not([data-overflow="true"])) > *',
+    { 'min-height': '0' },
+    { needs: ['grid'] },
+  );
   registry.rule(
     'utilities',
     '.col',

@@ -3,7 +3,7 @@
  * base, device overrides and utilities (the utilities in the order of its `utilities/_index.scss`).
  */
 import { Registry } from '../define';
-import { registerColumns, registerFrame, registerLayout, registerNormalize, registerTitleBar } from './base';
+import { registerColumns, registerFrame, registerLayout, registerNormalize } from './base';
 import { registerBox } from './box';
 import { registerComponents } from './components';
 import { registerDeviceOverrides } from './device';
@@ -11,6 +11,7 @@ import { registerElements } from './elements';
 import { registerFlex } from './flex';
 import { registerGrid } from './grid';
 import { registerBackgrounds, registerBorders, registerTextColors } from './paint';
+import { registerTitleBar } from './title-bar';
 import {
   registerAspectRatios,
   registerClamp,

@@ -15,14 +15,26 @@ const stepLevel = (step: number): number => Math.min(7, Math.floor(step / 10));
 export function registerBackgrounds(registry: Registry): void {
   registry.pattern(/^bg--(.+)$/, (name, match, order) =>
     isColorToken(match[1])
-      ? [makeRule('utilities', order, '&', ({ screen }) => backgroundOf(tokenPaint(match[1], screen)), { gates: 'dark-all' }, name)]
+      ? [
+          makeRule(
+            'utilities',
+            order,
+            '&',
+            ({ screen }) => backgroundOf(tokenPaint(match[1], screen)),
+            { gates: 'dark-all' },
+            name,
+          ),
+        ]
       : [],
   );
   for (const role of ['canvas', 'surface', 'backdrop'])
     registry.rule(
       'utilities',
       `.bg--${role}`,
-      ({ screen }) => backgroundOf(role === 'backdrop' ? tokenPaint(screen.dark ? 'gray-10' : 'gray-55', screen) : semanticPaint(screen, role)),
+      ({ screen }) =>
+        backgroundOf(
+          role === 'backdrop' ? tokenPaint(screen.dark ? 'gray-10' : 'gray-55', screen) : semanticPaint(screen, role),
+        ),
       { gates: 'dark-all' },
     );
 }
@@ -42,7 +54,10 @@ export function registerBorders(registry: Registry): void {
         'utilities',
         order,
         '&',
-        ({ screen }): Declarations => ({ position: 'relative', ...borderLine(screen, level, direction === 'h' ? 'bottom' : 'left') }),
+        ({ screen }): Declarations => ({
+          position: 'relative',
+          ...borderLine(screen, level, direction === 'h' ? 'bottom' : 'left'),
+        }),
         {},
         name,
       ),
@@ -54,7 +69,16 @@ export function registerBorders(registry: Registry): void {
 export function registerTextColors(registry: Registry): void {
   registry.pattern(/^text--(.+)$/, (name, match, order) =>
     isColorToken(match[1])
-      ? [makeRule('utilities', order, '&', ({ screen }) => textOf(tokenPaint(match[1], screen)), { gates: 'dark-all' }, name)]
+      ? [
+          makeRule(
+            'utilities',
+            order,
+            '&',
+            ({ screen }) => textOf(tokenPaint(match[1], screen)),
+            { gates: 'dark-all' },
+            name,
+          ),
+        ]
       : [],
   );
   for (const [name, role] of [
@@ -62,5 +86,7 @@ export function registerTextColors(registry: Registry): void {
     ['muted', 'text-secondary'],
     ['inverse', 'text-inverse'],
   ])
-    registry.rule('utilities', `.text--${name}`, ({ screen }) => textOf(semanticPaint(screen, role)), { gates: 'dark-all' });
+    registry.rule('utilities', `.text--${name}`, ({ screen }) => textOf(semanticPaint(screen, role)), {
+      gates: 'dark-all',
+    });
 }

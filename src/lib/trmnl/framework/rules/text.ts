@@ -9,12 +9,32 @@ import type { Declarations, RuleContext } from '../rule';
 import { px, semanticSolid, textStroke, typeDeclarations } from './values';
 
 /** Display values by class, `hidden` last: at equal weight it must win over the display class of its own gate. */
-const DISPLAYS = ['visible', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'grid', 'inline-grid', 'table', 'table-row', 'table-cell', 'hidden'];
+const DISPLAYS = [
+  'visible',
+  'block',
+  'inline',
+  'inline-block',
+  'flex',
+  'inline-flex',
+  'grid',
+  'inline-grid',
+  'table',
+  'table-row',
+  'table-cell',
+  'hidden',
+];
 const displayOf = (name: string): string => (name === 'visible' ? 'block' : name === 'hidden' ? 'none' : name);
 
 export function registerVisibility(registry: Registry): void {
   registry.pattern(new RegExp(`^(${DISPLAYS.join('|')})$`), (name, _match, order) => [
-    makeRule('utilities', order + DISPLAYS.indexOf(name), '&', { display: displayOf(name) }, { gates: 'dark-all', gateOuter: true }, name),
+    makeRule(
+      'utilities',
+      order + DISPLAYS.indexOf(name),
+      '&',
+      { display: displayOf(name) },
+      { gates: 'dark-all', gateOuter: true },
+      name,
+    ),
   ]);
 }
 
@@ -31,15 +51,35 @@ function imageRing(offset: number, color: string): string {
 
 export function registerStrokes(registry: Registry): void {
   for (const [kind, sizes, draw] of [
-    ['text', TEXT_STROKES, (radius: number, color: string): Declarations => ({ 'text-shadow': textStroke(radius, color), overflow: 'visible' })],
+    [
+      'text',
+      TEXT_STROKES,
+      (radius: number, color: string): Declarations => ({
+        'text-shadow': textStroke(radius, color),
+        overflow: 'visible',
+      }),
+    ],
     ['image', IMAGE_STROKES, (offset: number, color: string): Declarations => ({ filter: imageRing(offset, color) })],
   ] as const) {
-    registry.rule('utilities', `.${kind}-stroke`, (context) => draw(sizes.base, STROKE_COLOR(kind, context)), { gates: 'bits' });
+    registry.rule('utilities', `.${kind}-stroke`, (context) => draw(sizes.base, STROKE_COLOR(kind, context)), {
+      gates: 'bits',
+    });
     for (const [size, value] of Object.entries(sizes))
-      registry.rule('utilities', `.${kind}-stroke--${size}`, (context) => draw(value, STROKE_COLOR(kind, context)), { gates: 'bits' });
+      registry.rule('utilities', `.${kind}-stroke--${size}`, (context) => draw(value, STROKE_COLOR(kind, context)), {
+        gates: 'bits',
+      });
     registry.pattern(new RegExp(`^${kind}-stroke--(.+)$`), (name, match, order) =>
       isColorToken(match[1])
-        ? [makeRule('utilities', order, '&', { [`--tn-${kind}-stroke-color`]: tokenHex(match[1]) }, { gates: 'bits' }, name)]
+        ? [
+            makeRule(
+              'utilities',
+              order,
+              '&',
+              { [`--tn-${kind}-stroke-color`]: tokenHex(match[1]) },
+              { gates: 'bits' },
+              name,
+            ),
+          ]
         : [],
     );
   }
@@ -53,7 +93,8 @@ export function registerTextAlignment(registry: Registry): void {
 export function registerImages(registry: Registry): void {
   registry.rule('utilities', 'img.image.image--small', { 'max-width': '80px' });
   registry.rule('utilities', 'img.image.image--xsmall', { 'max-width': '40px' });
-  for (const fit of ['fill', 'contain', 'cover']) registry.rule('utilities', `img.image.image--${fit}`, { 'object-fit': fit });
+  for (const fit of ['fill', 'contain', 'cover'])
+    registry.rule('utilities', `img.image.image--${fit}`, { 'object-fit': fit });
   // Dithered by the platform as it draws the screen; no rule reads it.
   for (const marker of ['image', 'image-dither', 'image--adaptive']) registry.rule('utilities', `.${marker}`, {});
 }
@@ -83,7 +124,12 @@ const CORNERS: Record<string, string[]> = {
 
 export function registerRounded(registry: Registry): void {
   for (const [modifier, radius] of Object.entries(ROUNDED))
-    registry.rule('utilities', `.rounded${modifier}`, { 'border-radius': radius, overflow: 'hidden' }, { gates: 'layout' });
+    registry.rule(
+      'utilities',
+      `.rounded${modifier}`,
+      { 'border-radius': radius, overflow: 'hidden' },
+      { gates: 'layout' },
+    );
   for (const [corner, sides] of Object.entries(CORNERS))
     for (const [modifier, radius] of Object.entries(ROUNDED)) {
       const declarations: Declarations = { overflow: 'hidden' };
@@ -91,7 +137,9 @@ export function registerRounded(registry: Registry): void {
       registry.rule('utilities', `.rounded-${corner}${modifier}`, declarations, { gates: 'layout' });
     }
   registry.pattern(/^rounded--\[(\d+)px\]$/, (name, match, order) =>
-    Number(match[1]) <= 50 ? [makeRule('utilities', order, '&', { 'border-radius': `${match[1]}px`, overflow: 'hidden' }, {}, name)] : [],
+    Number(match[1]) <= 50
+      ? [makeRule('utilities', order, '&', { 'border-radius': `${match[1]}px`, overflow: 'hidden' }, {}, name)]
+      : [],
   );
 }
 
@@ -128,7 +176,9 @@ const TEXT_SIZES = ['small', 'base', 'large', 'xlarge', 'xxlarge', 'xxxlarge', '
 export function registerFontUtilities(registry: Registry): void {
   for (const prefix of ['text', 'font']) {
     for (const size of TEXT_SIZES)
-      registry.rule('utilities', `.${prefix}--${size}`, (context) => typeDeclarations(context, `font-${size}`), { gates: 'dark-all' });
+      registry.rule('utilities', `.${prefix}--${size}`, (context) => typeDeclarations(context, `font-${size}`), {
+        gates: 'dark-all',
+      });
     for (const [weight, value] of [
       ['regular', '400'],
       ['bold', '700'],
@@ -141,6 +191,15 @@ export function registerClamp(registry: Registry): void {
   registry.pattern(/^clamp--(none|\d+)$/, (name, match, order) => {
     const lines = match[1] === 'none' ? 0 : Number(match[1]);
     if (lines > 50) return [];
-    return [makeRule('utilities', order, '&', lines === 0 ? { 'line-clamp': 'none' } : { 'line-clamp': String(lines), overflow: 'hidden' }, {}, name)];
+    return [
+      makeRule(
+        'utilities',
+        order,
+        '&',
+        lines === 0 ? { 'line-clamp': 'none' } : { 'line-clamp': String(lines), overflow: 'hidden' },
+        {},
+        name,
+      ),
+    ];
   });
 }

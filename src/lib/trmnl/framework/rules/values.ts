@@ -102,15 +102,19 @@ export function slotBackground(screen: Screen, token: string): Declarations {
  */
 export function textStroke(radius: number, color: string): string {
   const rings: [number, number, number][] = [];
-  for (let i = 0; i < 8; i++) rings.push([0.55, Math.cos(((i * 45 + 22.5) * Math.PI) / 180), Math.sin(((i * 45 + 22.5) * Math.PI) / 180)]);
+  for (let i = 0; i < 8; i++)
+    rings.push([0.55, Math.cos(((i * 45 + 22.5) * Math.PI) / 180), Math.sin(((i * 45 + 22.5) * Math.PI) / 180)]);
   for (let i = 0; i < 8; i++) rings.push([1, Math.cos((i * 45 * Math.PI) / 180), Math.sin((i * 45 * Math.PI) / 180)]);
   return rings.map(([scale, x, y]) => `${px(radius * scale * x)} ${px(radius * scale * y)} 0 ${color}`).join(',');
 }
 
+/** The framework's gap: around the screen, between views, in layouts and flex boxes. */
+export const GAP = 10;
+
 /** The gap scale (px), by the suffix of `gap--*` (and the tokens `--gap-*` name). */
 export const GAPS: Readonly<Record<string, number>> = {
-  '': 10,
-  base: 10,
+  '': GAP,
+  base: GAP,
   xsmall: 5,
   small: 7,
   medium: 16,
@@ -121,7 +125,9 @@ export const GAPS: Readonly<Record<string, number>> = {
 };
 
 /** The spacing scale: `size--N` is N x 4 px on the framework's steps, and its half steps. */
-export const SIZE_STEPS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 96];
+export const SIZE_STEPS = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 96,
+];
 export const HALF_STEPS = [0.5, 1.5, 2.5, 3.5];
 
 /** The px of a spacing token (`4`, `1.5`, `[12px]`), undefined where the scale has none. */
