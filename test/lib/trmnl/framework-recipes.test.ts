@@ -11,11 +11,8 @@ import {
   pageVocabulary,
   readScreen,
 } from '../../../dist/lib/trmnl/framework';
-import { RECIPE_NAMES, recipeDir, recipeSample } from '../../fixtures/trmnl';
+import { RECIPE_NAMES, recipeDir, recipeSample, sampleFill } from '../../fixtures/trmnl';
 import { cssRules } from './framework-css';
-
-/** 2026-02-03 15:29:09 UTC, the day the samples were taken for. */
-const NOW = Date.UTC(2026, 1, 3, 15, 29, 9);
 
 /** Classes of the public recipes that TRMNL's framework (3.2) does not have either. */
 const NOT_FRAMEWORK: Record<string, string[]> = {
@@ -58,13 +55,7 @@ describe('TRMNL framework: the public recipes', function () {
       const sample = recipeSample(name);
       const strays = new Set<string>();
       for (const view of recipeViews(recipe)) {
-        const page = fillRecipe(compiled, {
-          view,
-          data: sample?.data,
-          fields: sample?.custom_fields,
-          trmnl: sample?.trmnl,
-          now: NOW,
-        });
+        const page = fillRecipe(compiled, sampleFill(sample, view));
         const own = new Set(pageStyleSheets(page.html).flatMap((css) => [...classesDefinedBy(css)]));
         const made = frameworkCss(pageVocabulary(page.html), readScreen(800, 480, page.screenClasses));
         for (const token of made.unknown) if (!own.has(token)) strays.add(token);

@@ -4,7 +4,8 @@
  * it. Families register in the framework's source order, which gives each rule its place in its layer.
  */
 import type { GateSet } from './class-token';
-import { templateNeeds, type DeclarationsOf, type Layer, type Rule } from './rule';
+import { isColorToken } from './colors';
+import { templateNeeds, type Declarations, type DeclarationsOf, type Layer, type Rule, type RuleContext } from './rule';
 
 export interface RuleOptions {
   gates?: GateSet;
@@ -48,6 +49,19 @@ export class Registry {
   pattern(test: RegExp, rules: (name: string, match: RegExpExecArray, order: number) => Rule[]): void {
     const order = this.next();
     this.patterns.push({ test, rules: (name, match) => rules(name, match, order) });
+  }
+
+  /** A utility for each colour token: `<prefix><token>` (`bg--gray-30`), its declarations made from the token. */
+  tokenPattern(
+    prefix: string,
+    declarations: (token: string, context: RuleContext) => Declarations,
+    gates: GateSet,
+  ): void {
+    this.pattern(new RegExp(`^${prefix}(.+)$`), (name, match, order) =>
+      isColorToken(match[1])
+        ? [makeRule('utilities', order, '&', (context) => declarations(match[1], context), { gates }, name)]
+        : [],
+    );
   }
 }
 

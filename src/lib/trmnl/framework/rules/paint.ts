@@ -3,7 +3,7 @@
  * semantic ones (`bg--canvas`, `text--muted`), border lines (`border--h-4`, `border--v-50`) and `invert`. A tone
  * the screen cannot show is a dither pattern, as the framework paints it.
  */
-import { isColorToken, tokenPaint } from '../colors';
+import { tokenPaint } from '../colors';
 import { makeRule, type Registry } from '../define';
 import type { Declarations } from '../rule';
 import { borderLine } from './lines';
@@ -13,20 +13,7 @@ import { backgroundOf, semanticPaint, textOf } from './values';
 const stepLevel = (step: number): number => Math.min(7, Math.floor(step / 10));
 
 export function registerBackgrounds(registry: Registry): void {
-  registry.pattern(/^bg--(.+)$/, (name, match, order) =>
-    isColorToken(match[1])
-      ? [
-          makeRule(
-            'utilities',
-            order,
-            '&',
-            ({ screen }) => backgroundOf(tokenPaint(match[1], screen)),
-            { gates: 'dark-all' },
-            name,
-          ),
-        ]
-      : [],
-  );
+  registry.tokenPattern('bg--', (token, { screen }) => backgroundOf(tokenPaint(token, screen)), 'dark-all');
   for (const role of ['canvas', 'surface', 'backdrop'])
     registry.rule(
       'utilities',
@@ -67,20 +54,7 @@ export function registerBorders(registry: Registry): void {
 }
 
 export function registerTextColors(registry: Registry): void {
-  registry.pattern(/^text--(.+)$/, (name, match, order) =>
-    isColorToken(match[1])
-      ? [
-          makeRule(
-            'utilities',
-            order,
-            '&',
-            ({ screen }) => textOf(tokenPaint(match[1], screen)),
-            { gates: 'dark-all' },
-            name,
-          ),
-        ]
-      : [],
-  );
+  registry.tokenPattern('text--', (token, { screen }) => textOf(tokenPaint(token, screen)), 'dark-all');
   for (const [name, role] of [
     ['default', 'text-primary'],
     ['muted', 'text-secondary'],

@@ -3,7 +3,7 @@
  * alignment, the text size scale (`text--small` … `text--peta`) and weights, images, rounded corners, the
  * dotted outline, aspect ratios, and `clamp--N` (lines a block keeps, the framework's clamp engine).
  */
-import { isColorToken, tokenHex } from '../colors';
+import { tokenHex } from '../colors';
 import { makeRule, type Registry } from '../define';
 import type { Declarations, RuleContext } from '../rule';
 import { px, semanticSolid, textStroke, typeDeclarations } from './values';
@@ -68,20 +68,7 @@ export function registerStrokes(registry: Registry): void {
       registry.rule('utilities', `.${kind}-stroke--${size}`, (context) => draw(value, STROKE_COLOR(kind, context)), {
         gates: 'bits',
       });
-    registry.pattern(new RegExp(`^${kind}-stroke--(.+)$`), (name, match, order) =>
-      isColorToken(match[1])
-        ? [
-            makeRule(
-              'utilities',
-              order,
-              '&',
-              { [`--tn-${kind}-stroke-color`]: tokenHex(match[1]) },
-              { gates: 'bits' },
-              name,
-            ),
-          ]
-        : [],
-    );
+    registry.tokenPattern(`${kind}-stroke--`, (token) => ({ [`--tn-${kind}-stroke-color`]: tokenHex(token) }), 'bits');
   }
 }
 
