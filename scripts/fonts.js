@@ -17,9 +17,16 @@
  * - Noto Sans Symbols 2, regular only (it has no bold): the symbols the others lack (✗, ✔, ⚡, ❄, ➜ …).
  * - Noto Emoji, regular and bold: every single-character emoji it draws, in black and white.
  *
+ * Beside them, for TRMNL recipes (not in the page's font stack: the recipe node names them in the CSS it makes):
+ *
+ * - Inter, regular, medium, semibold and bold: the framework's own vector font, and what draws its pixel fonts
+ *   (TRMNL12, TRMNL16, TRMNL21, NicoClean, NicoPups, BlockKie), which cannot ship here
+ *   (src/lib/trmnl/framework/fonts.ts says why Inter matches them best). The characters of Noto Sans.
+ *
  * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each
  * family's characters (read from the written regular face's own cmap), so the renderer knows which font a page
- * needs before it loads any, and which characters no font has. The sets of Chinese and Korean characters are
+ * needs before it loads any, and which characters no font has; its `framework` list holds the recipe node's
+ * families the same way. The sets of Chinese and Korean characters are
  * read from Node's decoders of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows.
  * Noto Sans, SC, JP and Symbols 2 are written as TrueType: both of Takumi's builds read it, and it loads
  * fastest (the families pages have always used first). The others are written as WOFF2, which both builds read
@@ -260,6 +267,23 @@ const FAMILIES = [
   },
 ];
 
+/** The TRMNL framework's fonts: not in the page's font stack. */
+const FRAMEWORK_FAMILIES = [
+  {
+    name: 'Inter',
+    source: '@expo-google-fonts/inter',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/Inter_400Regular.ttf', file: 'Inter-Regular.woff2', weight: 400 },
+      { source: '500Medium/Inter_500Medium.ttf', file: 'Inter-Medium.woff2', weight: 500 },
+      { source: '600SemiBold/Inter_600SemiBold.ttf', file: 'Inter-SemiBold.woff2', weight: 600 },
+      { source: '700Bold/Inter_700Bold.ttf', file: 'Inter-Bold.woff2', weight: 700 },
+    ],
+    characters: FAMILIES[0].characters,
+  },
+];
+
 function* codePoints(coverage) {
   for (let i = 0; i < coverage.ranges.length; i += 2) {
     for (let code = coverage.ranges[i]; code <= coverage.ranges[i + 1]; code++) yield code;
@@ -280,7 +304,9 @@ function expectedStamp() {
     licence: 'SIL Open Font License 1.1 (OFL.txt)',
     script: sha256(script),
     reader: sha256(fs.readFileSync(path.join(root, 'src', 'lib', 'render', 'fonts', 'font-file.ts'))),
-    sources: FAMILIES.map((family) => `${family.source}@${require(`${family.source}/package.json`).version}`),
+    sources: [...FAMILIES, ...FRAMEWORK_FAMILIES].map(
+      (family) => `${family.source}@${require(`${family.source}/package.json`).version}`,
+    ),
   };
 }
 
@@ -295,8 +321,29 @@ function readStamp() {
 function upToDate(stamp) {
   const written = readStamp();
   if (!written || JSON.stringify(written.stamp) !== JSON.stringify(stamp)) return false;
-  const files = written.families.flatMap((family) => family.faces.map((face) => face.file));
+  const files = [...written.families, ...(written.framework ?? [])].flatMap((family) =>
+    family.faces.map((face) => face.file),
+  );
   return [...files, 'OFL.txt'].every((file) => fs.existsSync(path.join(out, file)));
+}
+
+/** A family's faces cut to its characters and written into dist/fonts/; what fonts.json says of it. */
+async function writeFamily(family, subsetFont, readFontFile) {
+  const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
+  const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
+  let coverage;
+  for (const face of family.faces) {
+    const full = fs.readFileSync(path.join(sourceDir(family), face.source));
+    const subset = await subsetFont(full, wanted, { targetFormat: family.format ?? 'truetype' });
+    fs.writeFileSync(path.join(out, face.file), subset);
+    coverage ??= readFontFile(subset).coverage;
+  }
+  return {
+    name: family.name,
+    faces: family.faces.map(({ file, weight }) => ({ file, weight })),
+    characters: coverage.size,
+    coverage: coverage.toText(),
+  };
 }
 
 async function buildFonts({ force = false } = {}) {
@@ -308,33 +355,19 @@ async function buildFonts({ force = false } = {}) {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const families = [];
-  for (const family of FAMILIES) {
-    const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
-    const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
-    let coverage;
-    for (const face of family.faces) {
-      const full = fs.readFileSync(path.join(sourceDir(family), face.source));
-      const subset = await subsetFont(full, wanted, { targetFormat: family.format ?? 'truetype' });
-      fs.writeFileSync(path.join(out, face.file), subset);
-      coverage ??= readFontFile(subset).coverage;
-    }
-    families.push({
-      name: family.name,
-      faces: family.faces.map(({ file, weight }) => ({ file, weight })),
-      characters: coverage.size,
-      coverage: coverage.toText(),
-    });
-  }
+  for (const family of FAMILIES) families.push(await writeFamily(family, subsetFont, readFontFile));
+  const framework = [];
+  for (const family of FRAMEWORK_FAMILIES) framework.push(await writeFamily(family, subsetFont, readFontFile));
   // Every family is under the SIL Open Font License 1.1, each with its own copyright line: all kept.
-  const licences = FAMILIES.map(
+  const licences = [...FAMILIES, ...FRAMEWORK_FAMILIES].map(
     (family) => `${family.name}\n\n${fs.readFileSync(path.join(sourceDir(family), family.licence), 'utf8').trim()}\n`,
   );
   fs.writeFileSync(path.join(out, 'OFL.txt'), licences.join(`\n${'-'.repeat(78)}\n\n`));
-  fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify({ stamp, families }, null, 1)}\n`);
+  fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify({ stamp, families, framework }, null, 1)}\n`);
   return true;
 }
 
-module.exports = { buildFonts, FAMILIES };
+module.exports = { buildFonts, FAMILIES, FRAMEWORK_FAMILIES };
 
 if (require.main === module) {
   const started = Date.now();
