@@ -15,15 +15,20 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
-import { FIXTURES } from '../support/child';
 import { NodeRedServer } from '../support/node-red-server';
 import type { FlowNode } from '../support/node-red';
 import { Radicale } from '../support/radicale';
-import { editorPage, SETTLED_PLUGIN, sharedBrowser, trayReady, type EditorPage } from './editor-page';
+import {
+  DARK_THEME_SETTINGS,
+  editorPage,
+  SETTLED_PLUGIN,
+  sharedBrowser,
+  trayReady,
+  type EditorPage,
+} from './editor-page';
 
 const PASSWORD = 'Kälte-7f3a$Passwort';
 const WRONG = 'wrong-9c1e5d';
-const DARK_THEME = path.join(FIXTURES, 'dark-theme.css');
 const TAB = 'caldav-tab';
 const ACCOUNT = 'caldav-account';
 const SYNC = 'caldav-sync';
@@ -91,17 +96,7 @@ describe('the CalDAV dialog in Chromium: the task lists of a server, from what i
       flows: flows(),
       credentials: { [ACCOUNT]: { apiKey: sim.apiKey } },
       modules: [SETTLED_PLUGIN],
-      settings:
-        theme === 'dark'
-          ? {
-              editorTheme: {
-                tours: false,
-                projects: { enabled: false },
-                palette: { catalogues: [] },
-                page: { css: DARK_THEME },
-              },
-            }
-          : {},
+      settings: theme === 'dark' ? DARK_THEME_SETTINGS : {},
     });
     editor = await editorPage(browser);
     const { page } = editor;
@@ -171,7 +166,7 @@ describe('the CalDAV dialog in Chromium: the task lists of a server, from what i
     expect(
       read.filter((answer) => answer.includes('/device-cloud/caldav/task-lists: ')),
       'answers of the task lists',
-    ).to.not.be.empty;
+    ).to.not.have.lengthOf(0);
     expect(
       read.filter((answer) => answer.includes(password)).map((answer) => answer.slice(0, 120)),
       'answers holding the password',

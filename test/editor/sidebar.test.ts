@@ -15,12 +15,12 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
 import { stripedPicture, WHITE } from '../fixtures/images';
-import { FIXTURES } from '../support/child';
 import { installPacked, packPackage, type PackedPackage } from '../support/installed-package';
 import { NodeRedServer } from '../support/node-red-server';
 import { ACCOUNT, HALLWAY, KITCHEN, pageRecordFlows } from '../support/page-record-flows';
 import { until } from '../support/until';
 import {
+  DARK_THEME_SETTINGS,
   editorPage,
   screenshotPath,
   SETTLED_PLUGIN,
@@ -33,7 +33,6 @@ import {
 const PASSWORD = 'secret-pass';
 /** PASSWORD as adminAuth wants it: its bcrypt hash (4 rounds, quick to check). */
 const PASSWORD_HASH = '$2b$04$krMuB0Ns7/tN/bLcRa7JQOiSRMh2X.2OTECGMMMAERCAmUTfMcOt.';
-const DARK_THEME = path.join(FIXTURES, 'dark-theme.css');
 
 /** The slot of a page in the sidebar. */
 const slot = (deviceId: string, pageId: string): string =>
@@ -90,17 +89,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
             { username: 'viewer', password, permissions: 'read' },
           ],
         },
-        // The test settings' editorTheme (test/support/node-red-server.ts), with a dark style sheet.
-        ...(theme === 'dark'
-          ? {
-              editorTheme: {
-                tours: false,
-                projects: { enabled: false },
-                palette: { catalogues: [] },
-                page: { css: DARK_THEME },
-              },
-            }
-          : {}),
+        ...(theme === 'dark' ? DARK_THEME_SETTINGS : {}),
       },
     });
   }

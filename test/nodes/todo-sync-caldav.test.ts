@@ -83,6 +83,18 @@ for (const { name, start } of SERVERS) {
       return list;
     }
 
+    /** A proxy in front of the server at which another client writes `ics` to a task just before the sync's first PUT to it. */
+    async function editedBeforeFirstWrite(ics: string): Promise<CalDavProxy> {
+      let edited = false;
+      return CalDavProxy.start(server.url, {
+        before: async (request) => {
+          if (request.method !== 'PUT' || edited) return;
+          edited = true;
+          await server.put(request.path, ics);
+        },
+      });
+    }
+
     /** The sync of a list of the server (through the proxy, when there is one), as its user. */
     function load(list: string, sync: Record<string, unknown> = {}) {
       const base = proxy?.url ?? server.url;
@@ -268,18 +280,10 @@ for (const { name, start } of SERVERS) {
 
     it('reads a task changed on the server between its read and its write again (HTTP 412), and merges', async () => {
       const list = await taskList();
-      let edited = false;
-      proxy = await CalDavProxy.start(server.url, {
-        before: async (request) => {
-          if (request.method !== 'PUT' || edited) return;
-          edited = true;
-          // Another client, just before the sync's write: the task's description changes on the server.
-          await server.put(
-            request.path,
-            vtodo(DENTIST, [...TASKS['dentist.ics'].lines, 'DESCRIPTION:Bring the X-rays']),
-          );
-        },
-      });
+      // Another client, just before the sync's write: the task's description changes on the server.
+      proxy = await editedBeforeFirstWrite(
+        vtodo(DENTIST, [...TASKS['dentist.ics'].lines, 'DESCRIPTION:Bring the X-rays']),
+      );
       await load(list);
       resultOf(await syncNow(h));
       await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Dentist').id}`, {
@@ -372,23 +376,15 @@ for (const { name, start } of SERVERS) {
       it('and another client changes the task again before the write (HTTP 412): read again and merged, each field once', async () => {
         const list = await taskList();
         const [, ...dentist] = TASKS['dentist.ics'].lines;
-        let edited = false;
-        proxy = await CalDavProxy.start(server.url, {
-          before: async (request) => {
-            if (request.method !== 'PUT' || edited) return;
-            edited = true;
-            // Another client, just before the sync's write: a note, and a new due time.
-            await server.put(
-              request.path,
-              vtodo(DENTIST, [
-                'SUMMARY:Dentist\\, Dr Lee',
-                'DUE;TZID=America/New_York:20261230T090000',
-                'PRIORITY:1',
-                'DESCRIPTION:Bring the X-rays',
-              ]),
-            );
-          },
-        });
+        // Another client, just before the sync's write: a note, and a new due time.
+        proxy = await editedBeforeFirstWrite(
+          vtodo(DENTIST, [
+            'SUMMARY:Dentist\\, Dr Lee',
+            'DUE;TZID=America/New_York:20261230T090000',
+            'PRIORITY:1',
+            'DESCRIPTION:Bring the X-rays',
+          ]),
+        );
         await load(list);
         resultOf(await syncNow(h));
         await server.put(`${list}dentist.ics`, vtodo(DENTIST, ['SUMMARY:Dentist\\, Dr Lee', ...dentist]));
