@@ -9,6 +9,8 @@
  * outputs. Then an example is imported through Import > Examples into
  * this workspace: its account is the one already there.
  *
+ * The CalDAV example's task list is on a Radicale of the test (npm start leaves it to the user's own server).
+ *
  * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor.png (the editor with the
  * examples after a run) and docs/simulator.png (the simulator's device
  * screens) for the README.
@@ -19,7 +21,9 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { EXAMPLE_DEVICES, startSimulator, type Simulator } from '../../dist/simulator/server';
 import { freePort } from '../support/sockets';
-import { ACCOUNT_TYPE, NODE_TYPES } from '../support/package-files';
+import { ACCOUNT_TYPE, CALDAV_TYPE, NODE_TYPES } from '../support/package-files';
+import { exampleTaskList } from '../support/caldav-server';
+import { Radicale } from '../support/radicale';
 import {
   WRITE_SCREENSHOTS,
   editorPage,
@@ -93,6 +97,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   this.timeout(90_000);
 
   let sim: Simulator;
+  let radicale: Radicale;
   let server: RunningNodeRed;
   let browser: Browser;
   let editor: EditorPage;
@@ -111,12 +116,16 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
       readExamples(),
       `http://127.0.0.1:${port}`,
     );
+    radicale = await Radicale.start();
+    const credentials: Record<string, Record<string, string>> = {
+      [sharedAccountOf(examples).id]: { apiKey: sim.apiKey },
+    };
+    for (const caldav of examples.flatMap((example) => example.nodes).filter((node) => node.type === CALDAV_TYPE)) {
+      caldav.url = await exampleTaskList(radicale, String(caldav.url));
+      credentials[caldav.id] = { username: radicale.user, password: radicale.password };
+    }
     flows = [...exampleFlows(examples), ...PROBE_FLOW];
-    server = await startNodeRed({
-      port,
-      flows,
-      credentials: { [sharedAccountOf(examples).id]: { apiKey: sim.apiKey } },
-    });
+    server = await startNodeRed({ port, flows, credentials });
     browser = await sharedBrowser();
     editor = await editorPage(browser);
     page = editor.page;
@@ -127,6 +136,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     await page?.close();
     await server?.stop();
     await sim?.close();
+    await radicale?.stop();
   });
 
   it('opens every example with every node valid: no red triangle', async function () {

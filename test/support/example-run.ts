@@ -15,7 +15,7 @@ import type { Harness } from './harness';
 import type { Traffic } from './traffic';
 import { runtimeResolve } from './runtime';
 import { ACCOUNT_TYPE, CALDAV_TYPE, CONFIG_TYPES, NODE_MODULES, NODE_TYPES } from './package-files';
-import { vtodo } from './caldav-server';
+import { exampleTaskList } from './caldav-server';
 import { Radicale } from './radicale';
 import type { Simulator } from '../../dist/simulator/server';
 
@@ -139,11 +139,7 @@ export class ExampleRun {
    */
   async taskListFor(address: string): Promise<string> {
     this.caldavServer ??= await Radicale.start();
-    const list = await this.caldavServer.taskList(
-      new URL(address).pathname.split('/').filter(Boolean).pop() ?? 'tasks',
-    );
-    await this.caldavServer.put(`${list}example.ics`, vtodo('example-task', ['SUMMARY:Water the plants']));
-    return `${this.caldavServer.url}${list}`;
+    return exampleTaskList(this.caldavServer, address);
   }
 
   constructor(h: Harness, nodes: FlowNode[]) {
