@@ -39,6 +39,8 @@ const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 const STOP_GRACE_MS = 10_000;
 /** The simulator's state in the user directory. */
 const SIMULATOR_STATE = 'simulator.json';
+/** The process that started this one, as it was at the start: it may end during the build. */
+const STARTED_BY = process.ppid;
 /** How often npm start looks whether the process that started it is still there. */
 const ORPHAN_CHECK_MS = 500;
 
@@ -341,6 +343,7 @@ function printBanner(editorUrl, service, userDir, firstStart) {
 async function main() {
   const options = optionsFrom(process.argv.slice(2), process.env);
   if (!options.skipBuild) build();
+  if (process.ppid !== STARTED_BY) throw new StartError('the process that started npm start ended during the build');
   await assertPortFree(options.editorPort, 'PORT');
   const service = await startService(options);
   const closeSimulator = () => (service.simulator ? service.simulator.close() : Promise.resolve());
@@ -399,7 +402,7 @@ function stopTogether(child, closeSimulator) {
  * this one. When the process that started this one is gone (this one is handed to another parent), stop too.
  */
 function stopWhenOrphaned(stop) {
-  const parent = process.ppid;
+  const parent = STARTED_BY;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(watch);
