@@ -34,7 +34,13 @@
  * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
  * build (it reads fonts with dist/lib/render/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
  *
- *   node scripts/fonts.js [--force]
+ * Cutting the TrueType faces takes under a second; compressing the WOFF2 faces (Brotli at its highest quality)
+ * takes half a minute. So the WOFF2 faces are kept in git, in fonts/, each listed in fonts/subsets.json with what it
+ * was made from (the full font's package, version and digest, the digest of its characters, the subsetter's
+ * versions) and its own digest: a face whose inputs are unchanged is copied from there, any other is made anew and
+ * written there too, to be committed with the change that made it (docs/design.md, "The fonts of a fresh clone").
+ *
+ *   node scripts/fonts.js [--force]     (--force: every face made anew, none copied from fonts/)
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -43,6 +49,9 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'fonts');
 const STAMP = 'fonts.json';
+/** The WOFF2 faces as last made, kept in git, and their list. */
+const KEPT = path.join(root, 'fonts');
+const KEPT_LIST = path.join(KEPT, 'subsets.json');
 
 function range(first, last) {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -327,25 +336,95 @@ function upToDate(stamp) {
   return [...files, 'OFL.txt'].every((file) => fs.existsSync(path.join(out, file)));
 }
 
-/** A family's faces cut to its characters and written into dist/fonts/; what fonts.json says of it. */
-async function writeFamily(family, subsetFont, readFontFile) {
-  const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
-  const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
-  let coverage;
-  for (const face of family.faces) {
-    const full = fs.readFileSync(path.join(sourceDir(family), face.source));
-    const subset = await subsetFont(full, wanted, { targetFormat: family.format ?? 'truetype' });
-    fs.writeFileSync(path.join(out, face.file), subset);
-    coverage ??= readFontFile(subset).coverage;
+/** The folder and version of a package the subsetter uses, found as the package `from` requires it. */
+function versionOf(name, from) {
+  // Up from its entry: not every package exports its package.json.
+  let dir = path.dirname(require.resolve(name, { paths: [from] }));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || require(path.join(dir, 'package.json')).name !== name) {
+    if (dir === path.dirname(dir)) throw new Error(`no package.json of ${name} above its entry`);
+    dir = path.dirname(dir);
   }
+  return { dir, version: require(path.join(dir, 'package.json')).version };
+}
+
+/** subset-font and what cuts and compresses for it (harfbuzzjs, and wawoff2 through fontverter). */
+function subsetterVersions() {
+  const subsetter = versionOf('subset-font', root);
+  const converter = versionOf('fontverter', subsetter.dir);
+  const versions = [
+    `subset-font@${subsetter.version}`,
+    `harfbuzzjs@${versionOf('harfbuzzjs', subsetter.dir).version}`,
+    `fontverter@${converter.version}`,
+    `wawoff2@${versionOf('wawoff2', converter.dir).version}`,
+  ];
+  return versions.join(' ');
+}
+
+/** What a face is made from: its entry in fonts/subsets.json, which must match for the kept face to be used. */
+function faceInputs(family, face, full, wanted, subsetter) {
   return {
-    name: family.name,
-    faces: family.faces.map(({ file, weight }) => ({ file, weight })),
-    characters: coverage.size,
-    coverage: coverage.toText(),
+    source: `${family.source}@${require(`${family.source}/package.json`).version}/${face.source}`,
+    sourceSha256: sha256(full),
+    charactersSha256: sha256(wanted),
+    format: family.format ?? 'truetype',
+    subsetter,
   };
 }
 
+function readKeptList() {
+  try {
+    return JSON.parse(fs.readFileSync(KEPT_LIST, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** The face kept in fonts/ when it was made from these inputs and is whole; undefined otherwise. */
+function keptFace(kept, file, inputs) {
+  const entry = kept[file];
+  if (!entry || JSON.stringify(entry.inputs) !== JSON.stringify(inputs)) return undefined;
+  try {
+    const data = fs.readFileSync(path.join(KEPT, file));
+    return sha256(data) === entry.sha256 ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * fonts/ as this build leaves it: the WOFF2 faces `made` anew written there, every face `entries` does not list
+ * removed, and the list written when it changed.
+ */
+function writeKept(kept, entries, made) {
+  fs.mkdirSync(KEPT, { recursive: true });
+  for (const [file, data] of made) fs.writeFileSync(path.join(KEPT, file), data);
+  for (const file of fs.readdirSync(KEPT)) {
+    if (file !== path.basename(KEPT_LIST) && !(file in entries)) fs.rmSync(path.join(KEPT, file));
+  }
+  if (JSON.stringify(kept) !== JSON.stringify(entries)) {
+    fs.writeFileSync(KEPT_LIST, `${JSON.stringify(entries, null, 2)}\n`);
+  }
+}
+
+/** Each of `families` with the characters it is cut to, and each face with its full font and what it is made from. */
+function plannedFaces(families = FAMILIES) {
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'fonts', 'font-file'));
+  const subsetter = subsetterVersions();
+  return families.map((family) => {
+    const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
+    const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
+    const faces = family.faces.map((face) => {
+      const full = fs.readFileSync(path.join(sourceDir(family), face.source));
+      return { face, full, inputs: faceInputs(family, face, full, wanted, subsetter) };
+    });
+    return { family, wanted, faces };
+  });
+}
+
+/**
+ * Writes dist/fonts/ unless it is up to date (false then); `force`: every face made anew, none taken from fonts/.
+ * Resolves with how many faces were taken from fonts/ and which were written there.
+ */
 async function buildFonts({ force = false } = {}) {
   const stamp = expectedStamp();
   if (!force && upToDate(stamp)) return false;
@@ -354,26 +433,59 @@ async function buildFonts({ force = false } = {}) {
   // Anew: no font of an earlier build stays behind to be packed.
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
+  const kept = readKeptList();
+  const entries = {};
+  const made = new Map();
+  let taken = 0;
   const families = [];
-  for (const family of FAMILIES) families.push(await writeFamily(family, subsetFont, readFontFile));
   const framework = [];
-  for (const family of FRAMEWORK_FAMILIES) framework.push(await writeFamily(family, subsetFont, readFontFile));
+  for (const [list, written] of [
+    [FAMILIES, families],
+    [FRAMEWORK_FAMILIES, framework],
+  ]) {
+    for (const { family, wanted, faces } of plannedFaces(list)) {
+      let coverage;
+      for (const { face, full, inputs } of faces) {
+        const keepable = inputs.format === 'woff2';
+        let subset = keepable && !force ? keptFace(kept, face.file, inputs) : undefined;
+        if (subset) taken += 1;
+        else {
+          subset = await subsetFont(full, wanted, { targetFormat: inputs.format });
+          if (keepable) made.set(face.file, subset);
+        }
+        if (keepable) entries[face.file] = { inputs, sha256: sha256(subset) };
+        fs.writeFileSync(path.join(out, face.file), subset);
+        coverage ??= readFontFile(subset).coverage;
+      }
+      written.push({
+        name: family.name,
+        faces: family.faces.map(({ file, weight }) => ({ file, weight })),
+        characters: coverage.size,
+        coverage: coverage.toText(),
+      });
+    }
+  }
+  writeKept(kept, entries, made);
   // Every family is under the SIL Open Font License 1.1, each with its own copyright line: all kept.
   const licences = [...FAMILIES, ...FRAMEWORK_FAMILIES].map(
     (family) => `${family.name}\n\n${fs.readFileSync(path.join(sourceDir(family), family.licence), 'utf8').trim()}\n`,
   );
   fs.writeFileSync(path.join(out, 'OFL.txt'), licences.join(`\n${'-'.repeat(78)}\n\n`));
   fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify({ stamp, families, framework }, null, 1)}\n`);
-  return true;
+  return { taken, written: [...made.keys()] };
 }
 
-module.exports = { buildFonts, FAMILIES, FRAMEWORK_FAMILIES };
+module.exports = { buildFonts, plannedFaces, readKeptList, FAMILIES, FRAMEWORK_FAMILIES, KEPT };
 
 if (require.main === module) {
   const started = Date.now();
   buildFonts({ force: process.argv.includes('--force') }).then(
     (built) => {
-      if (built) console.log(`fonts: dist/fonts/ written in ${Date.now() - started} ms`);
+      if (!built) return;
+      const written = built.written.length > 0 ? `; written to fonts/ (commit them): ${built.written.join(', ')}` : '';
+      console.log(
+        `fonts: dist/fonts/ written in ${Date.now() - started} ms, ${built.taken} faces from fonts/${written}`,
+      );
     },
     (error) => {
       console.error(error);

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { EXAMPLE_DEVICES, startSimulator, type Simulator } from '../../dist/simulator/server';
+import { onwardOf } from '../support/example-run';
 import { freePort } from '../support/sockets';
 import { ACCOUNT_TYPE, CALDAV_TYPE, NODE_TYPES } from '../support/package-files';
 import { exampleTaskList } from '../support/caldav-server';
@@ -299,16 +300,17 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     return String(flows.find((tab) => tab.id === node.z)?.label);
   }
 
-  /** The nodes messages from these nodes reach, along the wires. */
+  /** The nodes messages from these nodes reach, along the wires and through link nodes. */
   function downstreamOf(starts: FlowNode[]): Set<string> {
     const byId = new Map(flows.map((node) => [node.id, node]));
     const seen = new Set<string>();
-    const queue = starts.flatMap((node) => (node.wires ?? []).flat());
+    const queue = starts.flatMap(onwardOf);
     while (queue.length > 0) {
       const id = queue.shift() as string;
       if (seen.has(id)) continue;
       seen.add(id);
-      queue.push(...(byId.get(id)?.wires ?? []).flat());
+      const node = byId.get(id);
+      if (node) queue.push(...onwardOf(node));
     }
     return seen;
   }
