@@ -101,7 +101,7 @@ interface EditorRED {
     eachConfig(callback: (node: EditorNode) => void): void;
     eachWorkspace(callback: (tab: { id: string; label: string }) => void): void;
     dirty(): boolean;
-    getType(type: string): { defaults: Record<string, unknown> } | undefined;
+    getType(type: string): { defaults: Record<string, unknown>; category?: string } | undefined;
   };
   workspaces: { active(): string; show(id: string): void };
   view: {
