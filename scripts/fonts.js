@@ -17,15 +17,15 @@
  * - Noto Sans Symbols 2, regular only (it has no bold): the symbols the others lack (✗, ✔, ⚡, ❄, ➜ …).
  * - Noto Emoji, regular and bold: every single-character emoji it draws, in black and white.
  *
- * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each
- * family's characters (read from the written regular face's own cmap), so the renderer knows which font a page
- * needs before it loads any, and which characters no font has. The sets of Chinese and Korean characters are
- * read from Node's decoders of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows.
- * Noto Sans, SC, JP and Symbols 2 are written as TrueType: both of Takumi's builds read it, and it loads
- * fastest (the families pages have always used first). The others are written as WOFF2, which both builds read
- * too, about half the size, unpacked once when a page first needs them. The full fonts come from
- * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
- * build (it reads fonts with dist/lib/render/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
+ * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each family's
+ * characters (read from the written regular face's own cmap), so the renderer knows which font a page needs before it
+ * loads any, and which characters no font has. The sets of Chinese and Korean characters are read from Node's decoders
+ * of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows. Noto Sans, SC, JP and Symbols 2
+ * are written as TrueType: both of Takumi's builds read it, and it loads fastest (the families pages have always used
+ * first). The others are written as WOFF2, which both builds read too, about half the size, unpacked once when a page
+ * first needs them. The full fonts come from devDependencies and are never installed with the package. Run by
+ * scripts/build.js after the TypeScript build (it reads fonts with
+ * dist/lib/render/node-red-process/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
  *
  *   node scripts/fonts.js [--force]
  */
@@ -36,6 +36,8 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'fonts');
 const STAMP = 'fonts.json';
+/** The code that reads a font file and writes its characters (under src/lib/render/): a change to it writes anew. */
+const READER = ['node-red-process/fonts/font-file.ts', 'shared/fonts/coverage.ts'];
 
 function range(first, last) {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -279,7 +281,7 @@ function expectedStamp() {
   return {
     licence: 'SIL Open Font License 1.1 (OFL.txt)',
     script: sha256(script),
-    reader: sha256(fs.readFileSync(path.join(root, 'src', 'lib', 'render', 'fonts', 'font-file.ts'))),
+    reader: sha256(READER.map((file) => fs.readFileSync(path.join(root, 'src', 'lib', 'render', file))).join('\n')),
     sources: FAMILIES.map((family) => `${family.source}@${require(`${family.source}/package.json`).version}`),
   };
 }
@@ -303,7 +305,7 @@ async function buildFonts({ force = false } = {}) {
   const stamp = expectedStamp();
   if (!force && upToDate(stamp)) return false;
   const subsetFont = require('subset-font');
-  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'fonts', 'font-file'));
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'node-red-process', 'fonts', 'font-file'));
   // Anew: no font of an earlier build stays behind to be packed.
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });

@@ -18,11 +18,11 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'icons');
 const SOURCE_PACKAGE = '@mdi/svg';
-/** Keep in step with ICON_FILES in src/lib/render/pictures/icons.ts. */
+/** Keep in step with ICON_FILES in src/lib/render/drawing-process/pictures/icons.ts. */
 const FILES = 64;
 const STAMP = 'icons.json';
 
-/** FNV-1a of the name's UTF-16 code units, as src/lib/render/pictures/icons.ts computes it. */
+/** FNV-1a of the name's UTF-16 code units, as src/lib/render/drawing-process/pictures/icons.ts computes it. */
 function bucketOf(name) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
