@@ -5,7 +5,7 @@
  */
 import type { ContainerNode, TreeNode } from '../engine/drawing-engine';
 import { clampLines, type FitRequest } from '../tree/fit-attributes';
-import type { PageTree } from '../tree/page-tree';
+import type { PageTree } from '../tree/tree-types';
 import { applyOverflow } from './overflow';
 
 /**

@@ -8,7 +8,7 @@ import type { DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-eng
 import { templateError } from '../html/html';
 import { boxEdges } from '../css/box-edges';
 import type { FitRequest } from '../tree/fit-attributes';
-import type { PageTree } from '../tree/page-tree';
+import type { PageTree } from '../tree/tree-types';
 import type { FitDecision } from './decisions';
 import { largestFitting } from './largest-fitting';
 import { contentRect, intersect, measurePage, room, RUN_SLACK, SLACK, type FitPage, type Rect } from './page-boxes';

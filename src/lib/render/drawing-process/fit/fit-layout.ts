@@ -20,7 +20,7 @@
  * kept, to draw the next page of the same shape early (./decisions).
  */
 import type { DrawingEngine } from '../engine/drawing-engine';
-import type { PageTree } from '../tree/page-tree';
+import type { PageTree } from '../tree/tree-types';
 import { applyFit, type FitDecisions } from './decisions';
 import { fitBoxes } from './fit-boxes';
 import { checkLine, fitText } from './fit-text';

@@ -7,7 +7,7 @@ import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from '../eng
 import { boxEdges } from '../css/box-edges';
 import { blank } from '../pictures/image-slots';
 import { layoutBoxes } from '../pictures/picture-boxes';
-import type { PageTree } from '../tree/page-tree';
+import type { PageTree } from '../tree/tree-types';
 
 export interface Rect {
   left: number;
