@@ -37,7 +37,11 @@ const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'fonts');
 const STAMP = 'fonts.json';
 /** The code that reads a font file and writes its characters (under src/lib/render/): a change to it writes anew. */
-const READER = ['node-red-process/fonts/font-file.ts', 'shared/fonts/coverage.ts'];
+const READER = [
+  'node-red-process/fonts/font-file.ts',
+  'node-red-process/fonts/font-tables.ts',
+  'shared/fonts/coverage.ts',
+];
 
 function range(first, last) {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);

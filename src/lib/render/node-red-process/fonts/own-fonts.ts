@@ -16,7 +16,8 @@ import { invalid } from '../../../errors';
 import { Coverage } from '../../shared/fonts/coverage';
 import type { OwnFonts, OwnFontsRead } from '../../shared/fonts/font-types';
 import { ownFontsFrom } from '../../shared/fonts/own-fonts-from';
-import { FontFileError, readFontFile, type FontFacts } from './font-file';
+import { readFontFile, type FontFacts } from './font-file';
+import { FontFileError } from './font-tables';
 
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
 /** A font file larger than this is refused: a whole CJK font is about 20 MB. */
