@@ -14,7 +14,8 @@ import { ListItemCount } from '../../shared/budget-checks';
 import { MAX_TEMPLATE_CHARACTERS, templateText, type PageRequest } from '../../shared/page-options';
 import { canonicalText, templateIndex } from './helper-tags';
 import { forgetfulWriter, MappedWriter, PlaceholderError } from './mapped-writer';
-import { applyHelpers, pageLanguage, readPipeline, type HelperContext } from './template-helpers';
+import type { HelperContext } from './helper-context';
+import { applyHelpers, pageLanguage, readPipeline } from './template-helpers';
 
 class MessageContext extends Mustache.Context {
   constructor(
