@@ -4,7 +4,8 @@
  * the drawing process (./drawing-process) is started by the page renderer, never imported.
  */
 export { PageRenderer } from './node-red-process/page-renderer';
-export type { RendererOptions, WarmUpReport } from './node-red-process/page-renderer';
+export type { RendererOptions } from './node-red-process/page-renderer';
+export type { WarmUpReport } from './node-red-process/drawing-place';
 export { acquireRenderer } from './node-red-process/renderer-lease';
 export type { RendererLease } from './node-red-process/renderer-lease';
 export {

@@ -6,9 +6,9 @@
  * holds. It ends when its page renderer lets go of it, or ends.
  */
 import { performance } from 'node:perf_hooks';
-import { asDeviceCloudError, describeThrown } from '../../errors';
+import { describeThrown } from '../../errors';
 import { drawPage } from './draw-page';
-import type { DrawingOptions, ErrorData, FromDrawing, ToDrawing } from '../shared/messages';
+import { errorData, type DrawingOptions, type FromDrawing, type ToDrawing } from '../shared/messages';
 import type { EngineChoice } from '../shared/engine-choice';
 import type { OwnFonts } from '../shared/fonts/font-types';
 import { ownFontsFrom } from '../shared/fonts/own-fonts-from';
@@ -26,11 +26,6 @@ const nodeFonts = new Map<string, OwnFonts>();
 /** Tells the page renderer, if it still listens: one that let go (closed at once, say) needs no answer. */
 function send(message: FromDrawing): void {
   if (process.connected) process.send?.(message, undefined, {}, () => undefined);
-}
-
-function errorData(error: unknown): ErrorData {
-  const failure = asDeviceCloudError(error);
-  return { kind: failure.kind, message: failure.message, ...(failure.field ? { field: failure.field } : {}) };
 }
 
 function reportMemory(): void {

@@ -2,7 +2,7 @@
  * What a page renderer and its drawing process say to each other (../node-red-process/drawing-process-handle,
  * ../drawing-process/main).
  */
-import type { ErrorKind } from '../../errors';
+import { asDeviceCloudError, DeviceCloudError, type ErrorKind } from '../../errors';
 import type { PageSize } from './budget-checks';
 import type { EngineChoice } from './engine-choice';
 import type { OwnFontsRead } from './fonts/font-types';
@@ -26,6 +26,17 @@ export interface ErrorData {
   kind: ErrorKind;
   message: string;
   field?: string;
+}
+
+/** An error of the drawing process as it is sent. */
+export function errorData(error: unknown): ErrorData {
+  const failure = asDeviceCloudError(error);
+  return { kind: failure.kind, message: failure.message, ...(failure.field ? { field: failure.field } : {}) };
+}
+
+/** An error of the drawing process as its page renderer heard it. */
+export function errorOf(data: ErrorData): DeviceCloudError {
+  return new DeviceCloudError(data.kind, data.message, data.field ? { field: data.field } : {});
 }
 
 /** From the drawing process. */
