@@ -37,8 +37,8 @@ function reportMemory(): void {
   send({ type: 'memory', rss: process.memoryUsage.rss() });
 }
 
-/** The options as drawPage takes them: a node's fonts as they were read, sent with their first page. */
-function pageOptions({ fonts, ...rest }: DrawingOptions): PageOptions {
+/** The options as drawPage takes them: a node's own fonts made of what was read, sent with their first page. */
+function withOwnFonts({ fonts, ...rest }: DrawingOptions): PageOptions {
   if (!fonts) return rest;
   if (fonts.read && !nodeFonts.has(fonts.key)) nodeFonts.set(fonts.key, ownFontsFrom(fonts.read));
   const own = nodeFonts.get(fonts.key);
@@ -54,7 +54,7 @@ function draw(engine: DrawingEngine, message: Extract<ToDrawing, { type: 'draw' 
   Promise.resolve()
     .then(() =>
       drawPage(engine, html, {
-        ...pageOptions(options),
+        ...withOwnFonts(options),
         ...(map ? { map } : {}),
         signal: stop.signal,
         warn: (text) => send({ type: 'warn', id, text }),

@@ -28,13 +28,13 @@ import type { HtmlNode } from '../html/html';
 import { TreeBuilder } from './tree-builder';
 import type { Inherited, PageLayout, PageTree } from './tree-types';
 
-/** The language of the page: the `lang` of its first element that has one. */
-function pageLanguage(nodes: HtmlNode[]): string | undefined {
+/** The `lang` of the page's first element that has one: the language its font stack starts from. */
+function firstLang(nodes: HtmlNode[]): string | undefined {
   for (const node of nodes) {
     if (node.kind !== 'element') continue;
     const lang = node.attributes.lang?.trim();
     if (lang) return lang;
-    const inner = pageLanguage(node.children);
+    const inner = firstLang(node.children);
     if (inner) return inner;
   }
   return undefined;
@@ -43,7 +43,7 @@ function pageLanguage(nodes: HtmlNode[]): string | undefined {
 /** The page: the template's top-level nodes inside a box of the page's size. */
 export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
   const builder = new TreeBuilder(layout);
-  const lang = pageLanguage(nodes);
+  const lang = firstLang(nodes);
   const families = fontStack(lang);
   const style: Declarations = {
     display: layout.rules === 'html' ? 'block' : 'flex',
