@@ -3,6 +3,7 @@
  * gives it (Takumi, like the earlier engine, sizes the border box) and the box a picture is drawn in.
  */
 import type { Declarations } from '../engine/drawing-engine';
+import { cssPx } from './lengths';
 
 export interface Edges {
   top: number;
@@ -18,15 +19,8 @@ function sideOf(name: string): Side {
   return name.toLowerCase() as Side;
 }
 
-/** A length in px (or a bare 0); undefined for any other unit. */
-function px(value: string): number | undefined {
-  const found = /^\s*(\d+(?:\.\d+)?)(px)?\s*$/i.exec(value);
-  if (!found || (found[2] === undefined && Number(found[1]) !== 0)) return undefined;
-  return Number(found[1]);
-}
-
 function borderWidth(value: string): number | undefined {
-  return BORDER_KEYWORDS[value.trim().toLowerCase()] ?? px(value);
+  return BORDER_KEYWORDS[value.trim().toLowerCase()] ?? cssPx(value);
 }
 
 /** One to four values as top, right, bottom and left, as CSS spreads them. */
@@ -51,12 +45,12 @@ function shorthandWidth(value: string): number | undefined {
 
 function readPadding(edges: Edges, property: string, value: string): boolean {
   if (property === 'padding') {
-    const all = fourSides(value, px);
+    const all = fourSides(value, cssPx);
     if (all) Object.assign(edges, all);
     return all !== undefined;
   }
   const side = /^padding(Top|Right|Bottom|Left)$/.exec(property)?.[1];
-  const read = side === undefined ? undefined : px(value);
+  const read = side === undefined ? undefined : cssPx(value);
   if (side === undefined || read === undefined) return false;
   edges[sideOf(side)] = read;
   return true;

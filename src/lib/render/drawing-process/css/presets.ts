@@ -4,7 +4,7 @@
  * and lists, bold, italic and struck text. An element not named here is inline, as in a browser. The `flex`
  * layout rules (earlier versions' engine, satori, had these defaults too) keep all but `display`.
  */
-import type { Declarations } from '../engine/drawing-engine';
+import type { Declarations, TreeNode } from '../engine/drawing-engine';
 
 const BLOCK: Declarations = { display: 'block' };
 const SPACED: Declarations = { display: 'block', marginTop: '1em', marginBottom: '1em' };
@@ -84,6 +84,11 @@ export const PRESETS: Readonly<Record<string, Declarations>> = {
   sup: { fontSize: 'smaller', verticalAlign: 'super' },
   mark: { backgroundColor: 'yellow', color: 'black' },
 };
+
+/** A node's display: its own, else its preset's, else `inline` (as an element no style sheet names is). */
+export function displayOf(node: TreeNode): string {
+  return (node.style?.display ?? node.preset?.display ?? 'inline').trim().toLowerCase();
+}
 
 /** An element's defaults; under the `flex` rules without `display` (those rules decide it, as satori did). */
 export function presetOf(name: string, rules: 'html' | 'flex'): Declarations | undefined {

@@ -10,6 +10,7 @@
  */
 import { detectImageFormat } from '../../../images/image-file';
 import { pictureHeader } from '../../../images/picture-size';
+import { withSizeAttributes } from '../css/lengths';
 import { chartSpec, type Chart } from './chart';
 import type { Declarations, ImageNode, RgbaImage, TreeNode } from '../engine/drawing-engine';
 import { templateError, type HtmlElement, type SourcePlace } from '../html/html';
@@ -31,21 +32,6 @@ export function blank(width: number, height: number): RgbaImage {
   return { width, height, data: new Uint8Array(width * height * 4) };
 }
 
-function pixels(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(value)) return undefined;
-  return parseFloat(value);
-}
-
-/** The width and height attributes, as CSS does with them: below the style attribute. */
-function sized(node: HtmlElement, style: Declarations): Declarations {
-  const out = { ...style };
-  for (const side of ['width', 'height'] as const) {
-    const value = pixels(node.attributes[side]);
-    if (out[side] === undefined && value !== undefined) out[side] = `${value}px`;
-  }
-  return out;
-}
-
 export function imageElement(
   node: HtmlElement,
   templateStyle: Declarations,
@@ -54,7 +40,7 @@ export function imageElement(
   colour: string,
 ): TreeNode {
   const src = (node.attributes.src ?? '').trim();
-  const style = sized(node, templateStyle);
+  const style = withSizeAttributes(node, templateStyle);
   if (src === '' || src === 'qr:') {
     // Nothing to show: a box of the img's size, as a browser keeps it.
     return { type: 'container', style: { display: 'inline-block', ...style } };

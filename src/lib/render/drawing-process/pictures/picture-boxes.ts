@@ -8,6 +8,8 @@
  */
 import { templateError } from '../html/html';
 import { boxEdges } from '../css/box-edges';
+import { cssPx } from '../css/lengths';
+import { displayOf } from '../css/presets';
 import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-engine';
 import type { PagePicture } from './image-slots';
 
@@ -38,17 +40,13 @@ const SIZE_CHANGING = [
   'inset',
 ];
 
-function px(value: string | undefined): number | undefined {
-  const found = value === undefined ? null : /^\s*(\d+(?:\.\d+)?)(px)?\s*$/i.exec(value);
-  return found ? Number(found[1]) : undefined;
-}
-
 /** The border box the img's declarations give it, without layout; undefined when layout decides. */
 function givenSize(picture: PagePicture): Size | undefined {
   const style = picture.node.style ?? {};
   if (SIZE_CHANGING.some((property) => style[property] !== undefined)) return undefined;
-  const width = px(style.width);
-  const height = px(style.height);
+  // A bare number is taken as px here, as it always was for a picture's size.
+  const width = cssPx(style.width, 'any');
+  const height = cssPx(style.height, 'any');
   const [naturalWidth, naturalHeight] = picture.natural ?? [0, 0];
   if (width !== undefined && height !== undefined) return { width, height };
   if (naturalWidth <= 0 || naturalHeight <= 0) return undefined;
@@ -94,12 +92,6 @@ export async function pictureBoxes(
     }
     return { ...contentBox(picture, box), laidOut: { width: box.width, height: box.height } };
   });
-}
-
-type Display = string;
-
-function displayOf(node: TreeNode): Display {
-  return (node.style?.display ?? node.preset?.display ?? 'inline').trim().toLowerCase();
 }
 
 function isOutOfFlow(node: TreeNode): boolean {

@@ -4,7 +4,8 @@
  * otherwise a request to fit by measuring (../fit/fit-layout); for a container with `data-overflow`, its overflow
  * line and a request to keep the children that fit.
  */
-import type { ContainerNode, Declarations, TreeNode } from '../engine/drawing-engine';
+import { displayOf } from '../css/presets';
+import type { ContainerNode, Declarations } from '../engine/drawing-engine';
 import type { PageText } from '../fonts/page-fonts';
 import { templateError, type HtmlElement } from '../html/html';
 import type { LayoutRules } from '../../shared/page-options';
@@ -45,7 +46,7 @@ export function textBoxOf(
   rules: LayoutRules,
 ): ContainerNode {
   const style = made.style as Declarations;
-  const display = textBoxDisplay(rules, templateStyle, style, made.preset);
+  const display = textBoxDisplay(rules, templateStyle, made);
   ownTextBox(style, display);
   if (
     LAYOUT_DISPLAY.test(display.trim().toLowerCase()) &&
@@ -60,14 +61,9 @@ export function textBoxOf(
 }
 
 /** The display an element of fitted or clamped text takes: a box of its own, whose lines wrap and clamp. */
-function textBoxDisplay(
-  rules: LayoutRules,
-  templateStyle: Declarations,
-  style: Declarations,
-  preset: Declarations | undefined,
-): string {
+function textBoxDisplay(rules: LayoutRules, templateStyle: Declarations, made: ContainerNode): string {
   if (rules === 'flex') return templateStyle.display ?? 'block';
-  const display = (style.display ?? preset?.display ?? 'inline').trim().toLowerCase();
+  const display = displayOf(made);
   return display === 'inline' ? 'inline-block' : display;
 }
 
@@ -144,8 +140,7 @@ export function requestOverflow(
 ): void {
   const style = made.style as Declarations;
   if (rules === 'html') {
-    const display = (style.display ?? made.preset?.display ?? 'inline').trim().toLowerCase();
-    if (display === 'inline') style.display = 'block';
+    if (displayOf(made) === 'inline') style.display = 'block';
   }
   style.minHeight ??= '0px';
   style.overflow ??= 'hidden';
@@ -182,8 +177,4 @@ function holdsBoxes(box: ContainerNode): boolean {
   const children = (box.children ?? []).filter((child) => child.type !== 'text');
   if (children.length > 0 && LAYOUT_DISPLAY.test(displayOf(box))) return true;
   return children.some((child) => child.type !== 'container' || displayOf(child) !== 'inline' || holdsBoxes(child));
-}
-
-function displayOf(node: TreeNode): string {
-  return (node.style?.display ?? node.preset?.display ?? 'inline').trim().toLowerCase();
 }

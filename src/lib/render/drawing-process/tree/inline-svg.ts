@@ -1,4 +1,5 @@
 /** Inline SVG in a template, drawn as a picture of its markup. */
+import { withSizeAttributes } from '../css/lengths';
 import type { Declarations, TreeNode } from '../engine/drawing-engine';
 import type { HtmlElement, HtmlNode } from '../html/html';
 
@@ -20,11 +21,6 @@ export function svgImage(node: HtmlElement, style: Declarations): TreeNode {
     ...node,
     attributes: { xmlns: 'http://www.w3.org/2000/svg', ...node.attributes },
   });
-  for (const side of ['width', 'height'] as const) {
-    const value = node.attributes[side];
-    if (style[side] === undefined && value !== undefined && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(value)) {
-      style[side] = `${parseFloat(value)}px`;
-    }
-  }
-  return { type: 'image', src: `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`, style };
+  const src = `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`;
+  return { type: 'image', src, style: withSizeAttributes(node, style) };
 }
