@@ -17,6 +17,7 @@
 import { closeSync, fstatSync, openSync, read, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Coverage } from '../../shared/fonts/coverage';
+import { FONTS_DIR } from '../shipped-files';
 import type { FontFace, FontFamily, OwnFonts } from '../../shared/fonts/font-types';
 import type { SourcePlace } from '../../shared/source-map';
 
@@ -29,8 +30,6 @@ export interface PageText {
   /** Its CSS font weight (400 regular, 700 bold). */
   weight: number;
 }
-
-const FONTS_DIR = join(__dirname, '..', '..', '..', 'fonts');
 
 /**
  * The family whose forms a language takes where families share characters (Chinese characters, CJK punctuation),

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ICONS_DIR } from '../shipped-files';
 
-const ICONS_DIR = join(__dirname, '..', '..', '..', 'icons');
 /** Keep in step with FILES in scripts/icons.js. */
 const ICON_FILES = 64;
 const REMEMBERED = 200;
