@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ICONS_DIR } from '../shipped-files';
+import { ICON_FILES, iconFileName, iconFileOf } from './icon-files';
 
-/** Keep in step with FILES in scripts/icons.js. */
-const ICON_FILES = 64;
 const REMEMBERED = 200;
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -33,21 +32,11 @@ export const WEATHER_ICONS: Readonly<Record<string, string>> = {
   'windy-variant': 'weather-windy-variant',
 };
 
-/** The same hash as scripts/icons.js: FNV-1a of the name's UTF-16 code units, 32 bits. */
-function fileOf(name: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) {
-    hash ^= name.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return join(ICONS_DIR, `mdi-${String(hash % ICON_FILES).padStart(2, '0')}.txt`);
-}
-
 const remembered = new Map<string, string | undefined>();
 
 /** The line of `name` in its file: its path data, or `=` and the name it is an alias of. */
 function lineOf(name: string): string | undefined {
-  const text = readFileSync(fileOf(name), 'utf8');
+  const text = readFileSync(join(ICONS_DIR, iconFileName(iconFileOf(name))), 'utf8');
   const start = text.indexOf(`\n${name} `);
   if (start === -1) return undefined;
   const from = start + name.length + 2;
@@ -104,7 +93,7 @@ export function iconSvg(path: string, colour: string): string {
 function nearestName(wanted: string): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (let file = 0; file < ICON_FILES; file++) {
-    const text = readFileSync(join(ICONS_DIR, `mdi-${String(file).padStart(2, '0')}.txt`), 'utf8');
+    const text = readFileSync(join(ICONS_DIR, iconFileName(file)), 'utf8');
     for (const match of text.matchAll(/^([a-z0-9-]+) /gm)) {
       const name = match[1];
       if (Math.abs(name.length - wanted.length) > 3) continue;
