@@ -1,4 +1,4 @@
-/** The sidebar's texts in the editor's language, and its buttons and questions, as Node-RED's editor draws them. */
+/** The sidebar's texts in the editor's language, and its buttons, as Node-RED's editor draws them. */
 
 /** The plugin's message catalog: Node-RED names it by the package and the plugin. */
 const CATALOG = '@device-cloud/node-red-device-cloud/device-cloud-sidebar';
@@ -18,24 +18,4 @@ export function button(icon: string, title: string, action: string, click: () =>
       event.stopPropagation();
       click();
     });
-}
-
-/** Asks `question` in a modal notification; `then` when the user answers `yes`. */
-export function askFirst(question: string, yes: string, then: () => void): void {
-  const dialog = RED.notify($('<p class="device-cloud-sidebar-question"></p>').text(question), {
-    modal: true,
-    fixed: true,
-    type: 'warning',
-    buttons: [
-      { text: t('cancel'), click: () => dialog.close() },
-      {
-        text: yes,
-        class: 'primary',
-        click: () => {
-          dialog.close();
-          then();
-        },
-      },
-    ],
-  });
 }

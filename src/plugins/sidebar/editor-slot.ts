@@ -4,7 +4,8 @@
  */
 import { screenBox, timeAgo } from './editor-format';
 import { act, pagePath, type Device, type ListedPage } from './editor-api';
-import { askFirst, button, t } from './editor-controls';
+import { confirm } from '../../editor/confirm';
+import { button, t } from './editor-controls';
 
 /** A page's slot: empty, or the page as recorded. */
 export function slotView(
@@ -69,12 +70,12 @@ export function slotView(
     meta.append(
       $('<div class="device-cloud-sidebar-actions"></div>').append(
         button('fa-repeat', t('pushAgain'), 'push-again', () =>
-          askFirst(t('confirmPushAgain', where), t('push'), () =>
+          confirm(t('confirmPushAgain', where), t('push'), () =>
             act('POST', `${pagePath(account, device.deviceId, pageId)}/push`, t('pushed', where), readPages),
           ),
         ),
         button('fa-trash', t('deletePage'), 'delete', () =>
-          askFirst(t('confirmDelete', where), t('delete'), () =>
+          confirm(t('confirmDelete', where), t('delete'), () =>
             act('DELETE', pagePath(account, device.deviceId, pageId), t('deleted', where), readPages),
           ),
         ),

@@ -4,7 +4,8 @@
  * through the admin API and reads it again when the runtime announces a change on the comms topic.
  */
 import { act, pagePath, type Device, type DeviceList, type ListedPage } from './editor-api';
-import { askFirst, button, t } from './editor-controls';
+import { confirm } from '../../editor/confirm';
+import { button, t } from './editor-controls';
 import { timeAgo } from './editor-format';
 import { SidebarPictures } from './editor-pictures';
 import { nodeLabel, slotView } from './editor-slot';
@@ -187,7 +188,7 @@ class DeviceCloudSidebar {
     if (canWrite) {
       header.append(
         button('fa-trash', t('deleteAll'), 'delete-all', () =>
-          askFirst(t('confirmDeleteAll', { device: device.alias || device.deviceId }), t('delete'), () =>
+          confirm(t('confirmDeleteAll', { device: device.alias || device.deviceId }), t('delete'), () =>
             act('DELETE', pagePath(account, device.deviceId, 'all'), t('deletedAll', { device: device.deviceId }), () =>
               this.readPages(),
             ),
