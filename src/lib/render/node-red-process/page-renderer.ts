@@ -19,8 +19,7 @@ import { DeviceCloudError } from '../../errors';
 import { PAGE_BUDGET, pageTimeBudget } from '../../values/page-budget';
 import { describeSize, overMemoryError, overTimeError } from '../shared/budget-checks';
 import { errorOf, type FromDrawing } from '../shared/messages';
-import { pageOptions, type PageOptions, type PageRequest } from '../shared/page-options';
-import type { TemplateMap } from '../shared/source-map';
+import { pageOptions, type PageRequest } from '../shared/page-options';
 import type { WarmUpReport } from './drawing-place';
 import { DrawingPool, type Place } from './drawing-pool';
 import { rendererPage, WARM_UP, type RendererPage as Page } from './renderer-page';
@@ -99,26 +98,17 @@ export class PageRenderer {
           page,
           signal?.reason instanceof Error ? signal.reason : new DeviceCloudError('aborted', 'page abandoned'),
         );
-      const page = this.page(filled, options, budgetMs, request.warn, (outcome) => {
+      const settled = (outcome: Buffer | Error): void => {
         signal?.removeEventListener('abort', onAbort);
         if (outcome instanceof Error) reject(outcome);
         else resolve(outcome);
-      });
+      };
+      const overTime = (late: Page): void => this.overTime(late);
+      const page = rendererPage(this.nextId++, filled, options, budgetMs, request.warn, settled, overTime);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(page);
       this.dispatch();
     });
-  }
-
-  /** A page to draw: `settled` is told its outcome once, when drawn, failed, stopped or abandoned. */
-  private page(
-    filled: { html: string; map?: TemplateMap },
-    options: PageOptions,
-    budgetMs: number,
-    warn: ((text: string) => void) | undefined,
-    settled: (outcome: Buffer | Error) => void,
-  ): Page {
-    return rendererPage(this.nextId++, filled, options, budgetMs, warn, settled, (page) => this.overTime(page));
   }
 
   /** The page leaves the renderer: drawn, failed or stopped, with `outcome` told if it is not yet. */
@@ -169,7 +159,12 @@ export class PageRenderer {
       // With no page waiting, a page of its own loads the common glyphs and compiles the code of every step, so
       // the first message is drawn as fast as the next; a page waiting does the same.
       if (this.queue.length === 0) {
-        this.queue.push(this.page(WARM_UP, WARM_UP.options, this.timeBudgetMs, undefined, () => undefined));
+        const nothing = (): void => undefined;
+        this.queue.push(
+          rendererPage(this.nextId++, WARM_UP, WARM_UP.options, this.timeBudgetMs, undefined, nothing, (late) =>
+            this.overTime(late),
+          ),
+        );
       }
       this.dispatch();
       return;

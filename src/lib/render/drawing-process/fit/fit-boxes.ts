@@ -5,20 +5,15 @@
  * cuts it after its lines the same way.
  */
 import type { DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-engine';
-import { templateError } from '../html/html';
 import { boxEdges } from '../css/box-edges';
 import type { FitRequest } from '../tree/fit-attributes';
 import type { PageTree } from '../tree/tree-types';
 import type { FitDecision } from './decisions';
 import { largestFitting } from './largest-fitting';
-import { contentRect, intersect, measurePage, room, RUN_SLACK, SLACK, type FitPage, type Rect } from './page-boxes';
+import { fittedBox, intersect, measurePage, room, RUN_SLACK, SLACK, type FitPage, type Rect } from './page-boxes';
 
 /** Where the lines of a box and of every box in it lie on the page, and how far their runs reach. */
-interface LinesOnPage {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
+interface LinesOnPage extends Rect {
   lines: { top: number; bottom: number }[];
 }
 
@@ -79,12 +74,7 @@ export async function fitBoxes(
       style.fontSize = `${size}px`;
       boxes = await measurePage(engine, tree, page);
     }
-    const box = boxes.get(request.node);
-    if (!box) {
-      throw templateError(request.place, 'data-fit: the box of this element could not be found: give it display:block');
-    }
-    const content = contentRect(request.node, box);
-    if (!content) throw templateError(request.place, 'data-fit: give the padding and border of this element in px');
+    const { box, content } = fittedBox(request, boxes);
     const nodes = new Map([...boxes].map(([node, laidOut]) => [laidOut, node]));
     const text = linesOnPage(box, nodes, request.nowrap === true);
     return { box, bound: intersect(room(request.path, boxes, page), content), text };

@@ -5,12 +5,11 @@
  * where it is still wider than its room at its smallest size, the page is told that it ends in "…".
  */
 import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-engine';
-import { templateError } from '../html/html';
 import { textDeclarations } from '../css/text-style';
 import type { FitRequest, LineFitRequest } from '../tree/fit-attributes';
 import type { FitDecision } from './decisions';
 import { largestFitting } from './largest-fitting';
-import { contentRect, intersect, room, SLACK, textExtent, type Extent, type FitPage } from './page-boxes';
+import { contentRect, fittedBox, intersect, room, SLACK, textExtent, type Extent, type FitPage } from './page-boxes';
 
 /**
  * The sizes found for texts, by everything that decides them (the text and its styles, the room): a page drawn
@@ -51,12 +50,7 @@ export async function fitText(
   boxes: Map<TreeNode, MeasuredBox>,
   page: FitPage,
 ): Promise<FitDecision> {
-  const box = boxes.get(request.node);
-  if (!box) {
-    throw templateError(request.place, 'data-fit: the box of this element could not be found: give it display:block');
-  }
-  const content = contentRect(request.node, box);
-  if (!content) throw templateError(request.place, 'data-fit: give the padding and border of this element in px');
+  const { box, content } = fittedBox(request, boxes);
   const bound = intersect(room(request.path, boxes, page), content);
   const width = bound.right - content.left;
   const height = bound.bottom - content.top;

@@ -5,9 +5,11 @@
  */
 import type { ContainerNode, DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-engine';
 import { boxEdges } from '../css/box-edges';
+import { templateError } from '../html/html';
 import { blank } from '../pictures/image-slots';
 import { layoutBoxes } from '../pictures/picture-boxes';
 import type { PageTree } from '../tree/tree-types';
+import type { SourcePlace } from '../../shared/source-map';
 
 export interface Rect {
   left: number;
@@ -84,6 +86,20 @@ export function textExtent(box: MeasuredBox): Extent {
   }
   lines.sort((a, b) => a - b);
   return { right, bottom, lines };
+}
+
+/** The laid-out box of an element whose text is fitted, and its content box; an error at its place if either is unknown. */
+export function fittedBox(
+  request: { node: TreeNode; place: SourcePlace },
+  boxes: Map<TreeNode, MeasuredBox>,
+): { box: MeasuredBox; content: Rect } {
+  const box = boxes.get(request.node);
+  if (!box) {
+    throw templateError(request.place, 'data-fit: the box of this element could not be found: give it display:block');
+  }
+  const content = contentRect(request.node, box);
+  if (!content) throw templateError(request.place, 'data-fit: give the padding and border of this element in px');
+  return { box, content };
 }
 
 /** A blank of an icon's grid: what layout needs of an icon whose size is given (reading its SVG costs more). */
