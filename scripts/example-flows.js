@@ -14,8 +14,16 @@ const ACCOUNT_TYPE = 'device-cloud-account';
 const EXAMPLES_SIMULATOR_URL = 'http://127.0.0.1:8080';
 /** Node-RED's default address, where the examples' stand-in servers (http in nodes) are. */
 const EXAMPLES_NODE_RED_URL = 'http://127.0.0.1:1880';
-/** The tab order a newcomer meets: the screens first, then the devices, then the to-dos. */
+/**
+ * The tab order a newcomer meets: the journeys of the README's "What people build" first, in its order, then the
+ * screens, the devices and the to-dos.
+ */
 const TAB_ORDER = [
+  'photo-frame',
+  'sync-interval',
+  'show-this-now',
+  'morning-brief',
+  'screen-from-another-server',
   'display-text',
   'display-image',
   'render-dashboard',
@@ -29,7 +37,6 @@ const TAB_ORDER = [
   'display-text-all-devices',
   'page-delete',
   'devices',
-  'sync-interval',
   'todo-create',
   'todo-list',
   'todo-update',

@@ -17,17 +17,31 @@
  * - Noto Sans Symbols 2, regular only (it has no bold): the symbols the others lack (✗, ✔, ⚡, ❄, ➜ …).
  * - Noto Emoji, regular and bold: every single-character emoji it draws, in black and white.
  *
- * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each family's
- * characters (read from the written regular face's own cmap), so the renderer knows which font a page needs before it
- * loads any, and which characters no font has. The sets of Chinese and Korean characters are read from Node's decoders
- * of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows. Noto Sans, SC, JP and Symbols 2
- * are written as TrueType: both of Takumi's builds read it, and it loads fastest (the families pages have always used
- * first). The others are written as WOFF2, which both builds read too, about half the size, unpacked once when a page
- * first needs them. The full fonts come from devDependencies and are never installed with the package. Run by
- * scripts/build.js after the TypeScript build (it reads fonts with
- * dist/lib/render/node-red-process/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
+ * Beside them, for TRMNL recipes (not in the page's font stack: the recipe node names them in the CSS it makes):
  *
- *   node scripts/fonts.js [--force]
+ * - Inter, regular, medium, semibold and bold: the framework's own vector font, and what draws its pixel fonts
+ *   (TRMNL12, TRMNL16, TRMNL21, NicoClean, NicoPups, BlockKie), which cannot ship here
+ *   (src/lib/trmnl/framework/fonts.ts says why Inter matches them best). The characters of Noto Sans.
+ *
+ * dist/fonts/fonts.json lists the families in the order of the page's font stack, their files, and each
+ * family's characters (read from the written regular face's own cmap), so the renderer knows which font a page
+ * needs before it loads any, and which characters no font has; its `framework` list holds the recipe node's
+ * families the same way. The sets of Chinese and Korean characters are
+ * read from Node's decoders of GB2312 (GBK), JIS X 0208 (EUC-JP), Big5 and KS X 1001 (EUC-KR) over their rows.
+ * Noto Sans, SC, JP and Symbols 2 are written as TrueType: both of Takumi's builds read it, and it loads
+ * fastest (the families pages have always used first). The others are written as WOFF2, which both builds read
+ * too, about half the size, unpacked once when a page first needs them. The full fonts come from
+ * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
+ * build (it reads fonts with dist/lib/render/node-red-process/fonts/font-file.js); the work is skipped while
+ * dist/fonts/ is up to date.
+ *
+ * Cutting the TrueType faces takes under a second; compressing the WOFF2 faces (Brotli at its highest quality)
+ * takes half a minute. So the WOFF2 faces are kept in git, in fonts/, each listed in fonts/subsets.json with what it
+ * was made from (the full font's package, version and digest, the digest of its characters, the subsetter's
+ * versions) and its own digest: a face whose inputs are unchanged is copied from there, any other is made anew and
+ * written there too, to be committed with the change that made it (docs/design.md, "The fonts of a fresh clone").
+ *
+ *   node scripts/fonts.js [--force]     (--force: every face made anew, none copied from fonts/)
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -42,6 +56,9 @@ const READER = [
   'node-red-process/fonts/font-tables.ts',
   'shared/fonts/coverage.ts',
 ];
+/** The WOFF2 faces as last made, kept in git, and their list. */
+const KEPT = path.join(root, 'fonts');
+const KEPT_LIST = path.join(KEPT, 'subsets.json');
 
 function range(first, last) {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -266,6 +283,23 @@ const FAMILIES = [
   },
 ];
 
+/** The TRMNL framework's fonts: not in the page's font stack. */
+const FRAMEWORK_FAMILIES = [
+  {
+    name: 'Inter',
+    source: '@expo-google-fonts/inter',
+    licence: 'LICENSE_FONT',
+    format: 'woff2',
+    faces: [
+      { source: '400Regular/Inter_400Regular.ttf', file: 'Inter-Regular.woff2', weight: 400 },
+      { source: '500Medium/Inter_500Medium.ttf', file: 'Inter-Medium.woff2', weight: 500 },
+      { source: '600SemiBold/Inter_600SemiBold.ttf', file: 'Inter-SemiBold.woff2', weight: 600 },
+      { source: '700Bold/Inter_700Bold.ttf', file: 'Inter-Bold.woff2', weight: 700 },
+    ],
+    characters: FAMILIES[0].characters,
+  },
+];
+
 function* codePoints(coverage) {
   for (let i = 0; i < coverage.ranges.length; i += 2) {
     for (let code = coverage.ranges[i]; code <= coverage.ranges[i + 1]; code++) yield code;
@@ -286,7 +320,9 @@ function expectedStamp() {
     licence: 'SIL Open Font License 1.1 (OFL.txt)',
     script: sha256(script),
     reader: sha256(READER.map((file) => fs.readFileSync(path.join(root, 'src', 'lib', 'render', file))).join('\n')),
-    sources: FAMILIES.map((family) => `${family.source}@${require(`${family.source}/package.json`).version}`),
+    sources: [...FAMILIES, ...FRAMEWORK_FAMILIES].map(
+      (family) => `${family.source}@${require(`${family.source}/package.json`).version}`,
+    ),
   };
 }
 
@@ -301,10 +337,101 @@ function readStamp() {
 function upToDate(stamp) {
   const written = readStamp();
   if (!written || JSON.stringify(written.stamp) !== JSON.stringify(stamp)) return false;
-  const files = written.families.flatMap((family) => family.faces.map((face) => face.file));
+  const files = [...written.families, ...(written.framework ?? [])].flatMap((family) =>
+    family.faces.map((face) => face.file),
+  );
   return [...files, 'OFL.txt'].every((file) => fs.existsSync(path.join(out, file)));
 }
 
+/** The folder and version of a package the subsetter uses, found as the package `from` requires it. */
+function versionOf(name, from) {
+  // Up from its entry: not every package exports its package.json.
+  let dir = path.dirname(require.resolve(name, { paths: [from] }));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || require(path.join(dir, 'package.json')).name !== name) {
+    if (dir === path.dirname(dir)) throw new Error(`no package.json of ${name} above its entry`);
+    dir = path.dirname(dir);
+  }
+  return { dir, version: require(path.join(dir, 'package.json')).version };
+}
+
+/** subset-font and what cuts and compresses for it (harfbuzzjs, and wawoff2 through fontverter). */
+function subsetterVersions() {
+  const subsetter = versionOf('subset-font', root);
+  const converter = versionOf('fontverter', subsetter.dir);
+  const versions = [
+    `subset-font@${subsetter.version}`,
+    `harfbuzzjs@${versionOf('harfbuzzjs', subsetter.dir).version}`,
+    `fontverter@${converter.version}`,
+    `wawoff2@${versionOf('wawoff2', converter.dir).version}`,
+  ];
+  return versions.join(' ');
+}
+
+/** What a face is made from: its entry in fonts/subsets.json, which must match for the kept face to be used. */
+function faceInputs(family, face, full, wanted, subsetter) {
+  return {
+    source: `${family.source}@${require(`${family.source}/package.json`).version}/${face.source}`,
+    sourceSha256: sha256(full),
+    charactersSha256: sha256(wanted),
+    format: family.format ?? 'truetype',
+    subsetter,
+  };
+}
+
+function readKeptList() {
+  try {
+    return JSON.parse(fs.readFileSync(KEPT_LIST, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** The face kept in fonts/ when it was made from these inputs and is whole; undefined otherwise. */
+function keptFace(kept, file, inputs) {
+  const entry = kept[file];
+  if (!entry || JSON.stringify(entry.inputs) !== JSON.stringify(inputs)) return undefined;
+  try {
+    const data = fs.readFileSync(path.join(KEPT, file));
+    return sha256(data) === entry.sha256 ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * fonts/ as this build leaves it: the WOFF2 faces `made` anew written there, every face `entries` does not list
+ * removed, and the list written when it changed.
+ */
+function writeKept(kept, entries, made) {
+  fs.mkdirSync(KEPT, { recursive: true });
+  for (const [file, data] of made) fs.writeFileSync(path.join(KEPT, file), data);
+  for (const file of fs.readdirSync(KEPT)) {
+    if (file !== path.basename(KEPT_LIST) && !(file in entries)) fs.rmSync(path.join(KEPT, file));
+  }
+  if (JSON.stringify(kept) !== JSON.stringify(entries)) {
+    fs.writeFileSync(KEPT_LIST, `${JSON.stringify(entries, null, 2)}\n`);
+  }
+}
+
+/** Each of `families` with the characters it is cut to, and each face with its full font and what it is made from. */
+function plannedFaces(families = FAMILIES) {
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'node-red-process', 'fonts', 'font-file'));
+  const subsetter = subsetterVersions();
+  return families.map((family) => {
+    const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
+    const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
+    const faces = family.faces.map((face) => {
+      const full = fs.readFileSync(path.join(sourceDir(family), face.source));
+      return { face, full, inputs: faceInputs(family, face, full, wanted, subsetter) };
+    });
+    return { family, wanted, faces };
+  });
+}
+
+/**
+ * Writes dist/fonts/ unless it is up to date (false then); `force`: every face made anew, none taken from fonts/.
+ * Resolves with how many faces were taken from fonts/ and which were written there.
+ */
 async function buildFonts({ force = false } = {}) {
   const stamp = expectedStamp();
   if (!force && upToDate(stamp)) return false;
@@ -313,40 +440,59 @@ async function buildFonts({ force = false } = {}) {
   // Anew: no font of an earlier build stays behind to be packed.
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
+  const kept = readKeptList();
+  const entries = {};
+  const made = new Map();
+  let taken = 0;
   const families = [];
-  for (const family of FAMILIES) {
-    const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
-    const wanted = String.fromCodePoint(...new Set(family.characters(codePoints(readFontFile(regular).coverage))));
-    let coverage;
-    for (const face of family.faces) {
-      const full = fs.readFileSync(path.join(sourceDir(family), face.source));
-      const subset = await subsetFont(full, wanted, { targetFormat: family.format ?? 'truetype' });
-      fs.writeFileSync(path.join(out, face.file), subset);
-      coverage ??= readFontFile(subset).coverage;
+  const framework = [];
+  for (const [list, written] of [
+    [FAMILIES, families],
+    [FRAMEWORK_FAMILIES, framework],
+  ]) {
+    for (const { family, wanted, faces } of plannedFaces(list)) {
+      let coverage;
+      for (const { face, full, inputs } of faces) {
+        const keepable = inputs.format === 'woff2';
+        let subset = keepable && !force ? keptFace(kept, face.file, inputs) : undefined;
+        if (subset) taken += 1;
+        else {
+          subset = await subsetFont(full, wanted, { targetFormat: inputs.format });
+          if (keepable) made.set(face.file, subset);
+        }
+        if (keepable) entries[face.file] = { inputs, sha256: sha256(subset) };
+        fs.writeFileSync(path.join(out, face.file), subset);
+        coverage ??= readFontFile(subset).coverage;
+      }
+      written.push({
+        name: family.name,
+        faces: family.faces.map(({ file, weight }) => ({ file, weight })),
+        characters: coverage.size,
+        coverage: coverage.toText(),
+      });
     }
-    families.push({
-      name: family.name,
-      faces: family.faces.map(({ file, weight }) => ({ file, weight })),
-      characters: coverage.size,
-      coverage: coverage.toText(),
-    });
   }
+  writeKept(kept, entries, made);
   // Every family is under the SIL Open Font License 1.1, each with its own copyright line: all kept.
-  const licences = FAMILIES.map(
+  const licences = [...FAMILIES, ...FRAMEWORK_FAMILIES].map(
     (family) => `${family.name}\n\n${fs.readFileSync(path.join(sourceDir(family), family.licence), 'utf8').trim()}\n`,
   );
   fs.writeFileSync(path.join(out, 'OFL.txt'), licences.join(`\n${'-'.repeat(78)}\n\n`));
-  fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify({ stamp, families }, null, 1)}\n`);
-  return true;
+  fs.writeFileSync(path.join(out, STAMP), `${JSON.stringify({ stamp, families, framework }, null, 1)}\n`);
+  return { taken, written: [...made.keys()] };
 }
 
-module.exports = { buildFonts, FAMILIES };
+module.exports = { buildFonts, plannedFaces, readKeptList, FAMILIES, FRAMEWORK_FAMILIES, KEPT };
 
 if (require.main === module) {
   const started = Date.now();
   buildFonts({ force: process.argv.includes('--force') }).then(
     (built) => {
-      if (built) console.log(`fonts: dist/fonts/ written in ${Date.now() - started} ms`);
+      if (!built) return;
+      const written = built.written.length > 0 ? `; written to fonts/ (commit them): ${built.written.join(', ')}` : '';
+      console.log(
+        `fonts: dist/fonts/ written in ${Date.now() - started} ms, ${built.taken} faces from fonts/${written}`,
+      );
     },
     (error) => {
       console.error(error);

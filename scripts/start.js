@@ -3,12 +3,16 @@
  * npm start: builds the package, starts the simulator (or uses the real service
  * when DEVICE_CLOUD_BASE_URL and DEVICE_CLOUD_API_KEY are set), prepares a
  * Node-RED user directory holding this package and the example flows, and runs
- * Node-RED until Ctrl+C or SIGTERM.
+ * Node-RED until Ctrl+C or SIGTERM. The simulator keeps its devices, pages and
+ * to-dos in the user directory (simulator.json) across restarts.
  *
  * Wherever the simulator's address appears it is the one this start uses: in
  * the flows it deploys, and in the examples its Node-RED offers under Import >
  * Examples (the package is installed as a folder linking to the working tree,
  * with its own examples/ written for the service of this start).
+ *
+ * Option: --fresh (npm start -- --fresh, or DEVICE_CLOUD_FRESH=1): the simulator
+ * starts empty, and the sidebar's record of pushed pages with it; the flows stay.
  *
  * Environment:
  *   PORT                     the editor's port (1880)
@@ -17,6 +21,7 @@
  *   DEVICE_CLOUD_API_KEY
  *   DEVICE_CLOUD_USER_DIR    the Node-RED user directory (.node-red-user in the repository)
  *   DEVICE_CLOUD_SKIP_BUILD  1: use dist/ as it is
+ *   DEVICE_CLOUD_FRESH       1: as --fresh
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -29,11 +34,13 @@ const { readExamples, examplesFor, exampleFlows, sharedAccountOf } = require('./
 const ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const ACCOUNT_TYPE = 'device-cloud-account';
-/** The parts of the package Node-RED reads, linked from the user directory's copy of it. */
-const LINKED_PARTS = ['dist', 'nodes', 'resources'];
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 const STOP_GRACE_MS = 10_000;
+/** The simulator's state in the user directory. */
+const SIMULATOR_STATE = 'simulator.json';
+/** The process that started this one, as it was at the start: it may end during the build. */
+const STARTED_BY = process.ppid;
 /** How often npm start looks whether the process that started it is still there. */
 const ORPHAN_CHECK_MS = 500;
 
@@ -48,8 +55,14 @@ function portFrom(env, name, fallback) {
   return Number(text);
 }
 
-/** What to run, from the environment. */
-function optionsFrom(env) {
+const switchedOn = (text) => text === '1' || text === 'true';
+
+/** What to run, from the command line and the environment. */
+function optionsFrom(args, env) {
+  for (const arg of args) {
+    if (arg !== '--fresh')
+      throw new StartError(`unknown option ${arg}: npm start takes --fresh (npm start -- --fresh)`);
+  }
   const baseUrl = env.DEVICE_CLOUD_BASE_URL || '';
   const apiKey = env.DEVICE_CLOUD_API_KEY || '';
   if (Boolean(baseUrl) !== Boolean(apiKey)) {
@@ -61,7 +74,8 @@ function optionsFrom(env) {
     editorPort: portFrom(env, 'PORT', 1880),
     simulatorPort: portFrom(env, 'SIM_PORT', 8080),
     userDir: path.resolve(env.DEVICE_CLOUD_USER_DIR || path.join(ROOT, '.node-red-user')),
-    skipBuild: env.DEVICE_CLOUD_SKIP_BUILD === '1' || env.DEVICE_CLOUD_SKIP_BUILD === 'true',
+    skipBuild: switchedOn(env.DEVICE_CLOUD_SKIP_BUILD),
+    fresh: args.includes('--fresh') || switchedOn(env.DEVICE_CLOUD_FRESH),
     service: baseUrl ? { baseUrl, apiKey } : null,
   };
 }
@@ -90,12 +104,21 @@ async function startService(options) {
   if (!fs.existsSync(serverFile))
     throw new StartError('dist/ is missing: run npm run build (or npm start without DEVICE_CLOUD_SKIP_BUILD)');
   const { startSimulator, EXAMPLE_DEVICES } = require(serverFile);
+  const stateFile = path.join(options.userDir, SIMULATOR_STATE);
+  if (options.fresh) {
+    // The sidebar's record of pushed pages goes with the simulator's pages, so that the two agree.
+    const { RECORD_FOLDER } = require(path.join(ROOT, 'dist', 'runtime', 'page-record.js'));
+    fs.rmSync(stateFile, { force: true });
+    fs.rmSync(path.join(options.userDir, RECORD_FOLDER), { recursive: true, force: true });
+    console.log('--fresh: the simulator starts empty, and the sidebar with it.');
+  }
   let simulator;
   try {
     simulator = await startSimulator({
       port: options.simulatorPort,
       host: '127.0.0.1',
       devices: [...EXAMPLE_DEVICES],
+      stateFile,
       log: (line) => console.log(`[simulator] ${line}`),
     });
   } catch (error) {
@@ -103,26 +126,38 @@ async function startService(options) {
       throw new StartError(`port ${options.simulatorPort} is in use: set SIM_PORT to a free port`);
     throw error;
   }
-  return { baseUrl: simulator.url, apiKey: simulator.apiKey, name: 'Device Cloud simulator', simulator };
+  return { baseUrl: simulator.url, apiKey: simulator.apiKey, name: 'Device Cloud simulator', simulator, stateFile };
 }
 
 // --- the user directory ------------------------------------------------------
 
 /**
- * Installs the package into the user directory as a folder of links to the
- * working tree (so a build shows at the next start), with package.json and the
- * example flows written for this start's service.
+ * What the packed package holds, as package.json's `files` names it (folders and files), but the examples, which
+ * this start writes for its service. Its patterns that leave files out (source maps, type declarations) are not
+ * followed: those files are harmless beside the code they describe.
+ */
+function packedParts() {
+  const { files } = require(path.join(ROOT, 'package.json'));
+  return files.filter((entry) => !entry.startsWith('!') && entry !== 'examples');
+}
+
+/**
+ * Installs the package into the user directory as the packed package is laid out, each part a link to the working
+ * tree (so a build shows at the next start), with package.json and the example flows written for this start's
+ * service. Made anew at every start, so that a part package.json no longer names is gone.
  */
 function installPackage(userDir, examples) {
   const folder = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
   fs.mkdirSync(path.dirname(folder), { recursive: true });
-  if (isLink(folder)) fs.rmSync(folder); // an earlier npm start linked the whole tree
-  fs.mkdirSync(folder, { recursive: true });
-  for (const part of LINKED_PARTS) {
-    const link = path.join(folder, part);
-    if (isLink(link) && path.resolve(path.dirname(link), fs.readlinkSync(link)) === path.join(ROOT, part)) continue;
-    fs.rmSync(link, { recursive: true, force: true });
-    fs.symlinkSync(path.join(ROOT, part), link, 'junction');
+  // A link (an earlier npm start linked the whole tree) is removed itself, never what it points to.
+  if (isLink(folder)) fs.rmSync(folder);
+  else fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder);
+  for (const part of packedParts()) {
+    if (!fs.existsSync(path.join(ROOT, part))) continue; // npm pack leaves out what is not there, too
+    const link = path.join(folder, ...part.split('/'));
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, part), link, fs.statSync(path.join(ROOT, part)).isDirectory() ? 'junction' : 'file');
   }
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(folder, 'package.json'));
   const examplesDir = path.join(folder, 'examples');
@@ -278,9 +313,13 @@ async function waitForEditor(url, child) {
   return false;
 }
 
+/** A path as it is shown: from the current folder when inside it. */
+function shown(file) {
+  const relative = path.relative(process.cwd(), file);
+  return relative === '' ? '.' : relative.startsWith('..') ? file : relative;
+}
+
 function printBanner(editorUrl, service, userDir, firstStart) {
-  const relative = path.relative(process.cwd(), userDir);
-  const shownDir = relative === '' ? '.' : relative.startsWith('..') ? userDir : relative;
   const lines = [
     '',
     'Device Cloud for Node-RED is running',
@@ -289,9 +328,10 @@ function printBanner(editorUrl, service, userDir, firstStart) {
       ? [
           `  Device screens:   ${service.baseUrl}/   (the simulator)`,
           `  Simulator key:    ${service.apiKey}   (already in the account of the examples)`,
+          `  Simulator state:  ${shown(service.stateFile)}   (kept across restarts; npm start -- --fresh empties it)`,
         ]
       : [`  Service:          ${service.baseUrl}   (DEVICE_CLOUD_BASE_URL)`]),
-    `  User directory:   ${shownDir}${firstStart ? '   (new: one tab per example flow)' : ''}`,
+    `  User directory:   ${shown(userDir)}${firstStart ? '   (new: one tab per example flow)' : ''}`,
     '  Press the button of an inject node to run an example. Stop with Ctrl+C.',
     '',
   ];
@@ -301,8 +341,9 @@ function printBanner(editorUrl, service, userDir, firstStart) {
 // --- running and stopping ----------------------------------------------------------
 
 async function main() {
-  const options = optionsFrom(process.env);
+  const options = optionsFrom(process.argv.slice(2), process.env);
   if (!options.skipBuild) build();
+  if (process.ppid !== STARTED_BY) throw new StartError('the process that started npm start ended during the build');
   await assertPortFree(options.editorPort, 'PORT');
   const service = await startService(options);
   const closeSimulator = () => (service.simulator ? service.simulator.close() : Promise.resolve());
@@ -361,7 +402,7 @@ function stopTogether(child, closeSimulator) {
  * this one. When the process that started this one is gone (this one is handed to another parent), stop too.
  */
 function stopWhenOrphaned(stop) {
-  const parent = process.ppid;
+  const parent = STARTED_BY;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(watch);

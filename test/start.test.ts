@@ -1,238 +1,91 @@
 /**
  * npm start, as a newcomer runs it: scripts/start.js as a child process with
- * its own ports and user directory, the editor, the example flows, a press of
- * an inject button that reaches the simulator, the examples Node-RED offers
- * under Import > Examples, and a clean stop on SIGTERM. Then a second start in
- * the same directory with the simulator on another port (SIM_PORT): the
- * account follows it.
+ * its own ports and user directory, the editor, the example flows, the package
+ * installed as npm pack packs it (every node, the sidebar plugin, every
+ * example), a press of an inject button that reaches the simulator, the
+ * examples Node-RED offers under Import > Examples, and a clean stop on
+ * SIGTERM. Then a second start in the same directory: the simulator shows what
+ * the first was told, as the sidebar does; with the simulator on another port
+ * (SIM_PORT) the account follows it; `--fresh` starts the simulator and the
+ * sidebar empty.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
+import type { NodeSet } from './support/node-red-server';
 import { ACCOUNT_USERS, NODE_TYPES, ROOT } from './support/package-files';
-import { until, within } from './support/until';
+import {
+  EXAMPLE_NAMES,
+  NpmStart,
+  PACKAGE_NAME,
+  portIsFree,
+  request,
+  watchState,
+  type FlowNode,
+  type SimulatorState,
+} from './support/npm-start';
+import { until } from './support/until';
 
-const START = path.join(ROOT, 'scripts', 'start.js');
-/** How long npm start may take to start Node-RED and the simulator on a loaded machine (below mocha's timeout). */
-const STARTING_MS = 45_000;
-const PACKAGE_NAME = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
 const ACCOUNT_TYPE = 'device-cloud-account';
-const EXAMPLE_NAMES = fs
-  .readdirSync(path.join(ROOT, 'examples'))
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => name.slice(0, -'.json'.length));
-
-interface FlowNode {
-  id: string;
-  type: string;
-  name?: string;
-  label?: string;
-  account?: string;
-  baseUrl?: string;
-  info?: string;
+interface PluginSet {
+  module: string;
+  plugins: { id: string }[];
+  err?: string;
 }
-interface SimulatorState {
-  devices: { alias: string; pages: { content: Record<string, unknown> | null }[] }[];
+const run = promisify(execFile);
+
+/** The simulator's state as its page shows it. */
+async function simulatorState(started: NpmStart): Promise<SimulatorState> {
+  const answer = await request(`${started.simUrl}/sim/state`);
+  expect(answer.status).to.equal(200);
+  return JSON.parse(answer.text) as SimulatorState;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** The pages the simulator shows, as "device, page: kind". */
+function pagesShown(state: SimulatorState): string[] {
+  return state.devices.flatMap((device) =>
+    device.pages.flatMap((page, index) =>
+      page.content ? [`${device.deviceId}, page ${index + 1}: ${String(page.content.kind)}`] : [],
+    ),
+  );
 }
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** One HTTP exchange; resolves with the status and the body as text. */
-function request(
-  url: string,
-  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
-) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The simulator's state stream: resolves with the first state that satisfies `wanted`. */
-function watchState(simUrl: string) {
-  let buffer = '';
-  let pending: (() => void) | null = null;
-  const states: SimulatorState[] = [];
-  const req = http.get(`${simUrl}/sim/events`, { agent: false }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer
-          .slice(0, end)
-          .split('\n')
-          .find((line) => line.startsWith('data: '));
-        buffer = buffer.slice(end + 2);
-        if (data) states.push(JSON.parse(data.slice('data: '.length)) as SimulatorState);
-        pending?.();
-      }
-    });
-  });
-  req.on('error', () => undefined); // the simulator closing the stream at the end is expected
-  return {
-    opened: new Promise((resolve) => req.on('response', resolve)),
-    /** Resolves with the first state that satisfies `wanted`; rejects after the deadline, naming `what`. */
-    until(wanted: (state: SimulatorState) => boolean, what: string) {
-      const found = new Promise<SimulatorState>((resolve) => {
-        pending = () => {
-          const found = states.find(wanted);
-          if (found) {
-            pending = null;
-            resolve(found);
-          }
-        };
-        pending();
-      });
-      return within(found, what, { got: () => states[states.length - 1] ?? 'no state' });
-    },
-    close: () => req.destroy(),
-  };
-}
-
-/** scripts/start.js running in a child process, with what it printed. */
-class NpmStart {
-  output = '';
-  readonly editorPort: number;
-  readonly simPort: number;
-  readonly editor: string;
-  readonly simUrl: string;
-  private readonly child: ChildProcess;
-  private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private readonly checks: (() => void)[] = [];
-
-  /** `underShell`: run as \`npm start\` runs it, the child of a shell that stays (as npm's does). */
-  static async start(userDir: string, { underShell = false } = {}): Promise<NpmStart> {
-    const started = new NpmStart(userDir, await freePort(), await freePort(), underShell);
-    await started.waitForOutput(/Device Cloud for Node-RED is running/);
-    await started.waitForOutput(/Started flows/);
-    return started;
-  }
-
-  constructor(userDir: string, editorPort: number, simPort: number, underShell = false) {
-    this.editorPort = editorPort;
-    this.simPort = simPort;
-    this.editor = `http://127.0.0.1:${editorPort}`;
-    this.simUrl = `http://127.0.0.1:${simPort}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(editorPort),
-      SIM_PORT: String(simPort),
-      DEVICE_CLOUD_USER_DIR: userDir,
-      DEVICE_CLOUD_SKIP_BUILD: '1',
-    };
-    delete env.DEVICE_CLOUD_BASE_URL;
-    delete env.DEVICE_CLOUD_API_KEY;
-    this.child = underShell
-      ? spawn('sh', ['-c', `"${process.execPath}" "${START}"; exit $?`], {
-          cwd: ROOT,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-      : spawn(process.execPath, [START], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
-    const collect = (chunk: Buffer) => {
-      this.output += chunk.toString('utf8');
-      this.checks.forEach((check) => check());
-    };
-    this.child.stdout?.on('data', collect);
-    this.child.stderr?.on('data', collect);
-    this.child.on('exit', () => this.checks.forEach((check) => check()));
-  }
-
-  /** Resolves when the script's output (its own and Node-RED's) matches; rejects when it ends or takes too long. */
-  waitForOutput(pattern: RegExp): Promise<RegExpExecArray> {
-    const printed = new Promise<RegExpExecArray>((resolve, reject) => {
-      const check = () => {
-        const match = pattern.exec(this.output);
-        if (match) resolve(match);
-        else if (this.child.exitCode !== null)
-          reject(new Error(`npm start ended before printing ${pattern}:\n${this.output}`));
-      };
-      this.checks.push(check);
-      check();
-    });
-    return within(printed, `npm start to print ${pattern}`, { timeoutMs: STARTING_MS, got: () => this.output });
-  }
-
-  async flows(): Promise<FlowNode[]> {
-    const answer = await request(`${this.editor}/flows`, { headers: { 'Node-RED-API-Version': 'v2' } });
-    expect(answer.status).to.equal(200);
-    return (JSON.parse(answer.text) as { flows: FlowNode[] }).flows;
-  }
-
-  /** Presses the inject node of that name, as its button in the editor does. */
-  async press(name: string): Promise<void> {
-    const inject = (await this.flows()).find((node) => node.type === 'inject' && node.name === name);
-    expect(inject, `the inject node "${name}"`).to.not.equal(undefined);
-    expect((await request(`${this.editor}/inject/${inject?.id}`, { method: 'POST' })).status).to.equal(200);
-  }
-
-  async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    return within(this.exited, 'npm start to stop on SIGTERM', { got: () => this.output.slice(-2000) });
-  }
-
-  /** Resolves once nothing listens on the editor's and the simulator's ports any more. */
-  async portsFreed(): Promise<void> {
-    await until(async () => (await portIsFree(this.editorPort)) && (await portIsFree(this.simPort)), {
-      what: `ports ${this.editorPort} (editor) and ${this.simPort} (simulator) free`,
-      timeoutMs: STARTING_MS,
-      got: () => this.output.slice(-2000),
-    });
-  }
-
-  async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
-
-/** Presses "Note for the family" and resolves with page 2 of the hallway display once the note is there. */
+/**
+ * Presses "Note for the family" and resolves with page 2 of the hallway display once a note pushed by this press is
+ * there (the simulator may show one of an earlier start).
+ */
 async function noteOnHallwayDisplay(started: NpmStart): Promise<Record<string, unknown> | null> {
+  const pageTwo = (state: SimulatorState) =>
+    state.devices.find((device) => device.alias === 'Hallway')?.pages[1].content;
+  const earlier = pageTwo(await simulatorState(started))?.pushedAt;
   const states = watchState(started.simUrl);
   await states.opened;
   await started.press('Note for the family');
   const state = await states.until((candidate) => {
-    const hallway = candidate.devices.find((device) => device.alias === 'Hallway');
-    return hallway !== undefined && hallway.pages[1].content !== null;
-  }, 'a page 2 on the hallway display');
+    const page = pageTwo(candidate);
+    return page !== undefined && page !== null && page.pushedAt !== earlier;
+  }, 'a page 2 on the hallway display, pushed by this press');
   states.close();
-  return state.devices.find((device) => device.alias === 'Hallway')?.pages[1].content ?? null;
+  return pageTwo(state) ?? null;
+}
+
+/** The pages the sidebar lists (the admin API behind it), as "device, page: kind". */
+async function pagesListed(started: NpmStart): Promise<string[]> {
+  const answer = await request(`${started.editor}/device-cloud/pages`, { headers: { Accept: 'application/json' } });
+  expect(answer.status).to.equal(200);
+  const pages = JSON.parse(answer.text) as { deviceId: string; pageId: string; kind: string }[];
+  return pages.map((page) => `${page.deviceId}, page ${page.pageId}: ${page.kind}`);
 }
 
 describe('npm start (scripts/start.js)', function () {
   this.timeout(60_000);
   let userDir: string;
   let started: NpmStart;
+  /** The simulator's state just before the first stop. */
+  let beforeStop: SimulatorState;
 
   before(async () => {
     userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cloud-start-'));
@@ -311,24 +164,78 @@ describe('npm start (scripts/start.js)', function () {
     }
   });
 
-  it('runs an example: pressing "Note for the family" puts the note on page 2 of the hallway display', async () => {
+  it('installs in the user directory what npm pack packs: every file it lists, the examples written for this start', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT });
+    const packed = (JSON.parse(stdout) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
+    expect(packed, 'the sidebar plugin in the pack').to.include('plugins/device-cloud-sidebar.js');
+    const installed = path.join(userDir, 'node_modules', ...PACKAGE_NAME.split('/'));
+    expect(
+      packed.filter((file) => !fs.existsSync(path.join(installed, file))),
+      'files of the pack missing from the installed package',
+    ).to.deep.equal([]);
+    expect(fs.readdirSync(path.join(installed, 'examples')).map((file) => `examples/${file}`)).to.have.members(
+      packed.filter((file) => file.startsWith('examples/')),
+    );
+  });
+
+  it('registers every node type and the Device Cloud sidebar plugin, without an error', async () => {
+    const json = { headers: { Accept: 'application/json' } };
+    const sets = JSON.parse((await request(`${started.editor}/nodes`, json)).text) as NodeSet[];
+    const ours = sets.filter((set) => set.module === PACKAGE_NAME);
+    expect(ours.flatMap((set) => set.types)).to.have.members([...NODE_TYPES]);
+    expect(ours.filter((set) => set.err).map((set) => set.err)).to.deep.equal([]);
+    const plugins = JSON.parse((await request(`${started.editor}/plugins`, json)).text) as PluginSet[];
+    expect(
+      plugins.filter((set) => set.module === PACKAGE_NAME).map((set) => [set.plugins.map(({ id }) => id), set.err]),
+    ).to.deep.equal([[['device-cloud-sidebar'], undefined]]);
+  });
+
+  it('runs examples: "Note for the family" puts a note on page 2 of the hallway display, "Washing machine finished" adds a to-do', async () => {
     expect(await noteOnHallwayDisplay(started)).to.include({
       kind: 'text',
       text: 'Back at 6 pm.\nDinner is in the fridge.',
       fontSize: 28,
       persistent: true,
     });
+    const states = watchState(started.simUrl);
+    await states.opened;
+    await started.press('Washing machine finished');
+    await states.until((state) => state.todos.length === 1, 'the to-do of the washing machine');
+    states.close();
   });
 
   it('stops on SIGTERM with exit code 0 and frees both ports', async () => {
+    beforeStop = await simulatorState(started);
     expect(await started.stop()).to.deep.equal({ code: 0, signal: null });
     expect(started.output).to.match(/Stopped\./);
     expect(await portIsFree(started.editorPort), 'editor port free').to.equal(true);
     expect(await portIsFree(started.simPort), 'simulator port free').to.equal(true);
   });
 
-  it('starts again in the same directory with the simulator on another port: the account follows it', async () => {
+  it('starts again in the same directory: the simulator shows the pages and to-dos of the last start, as the sidebar does', async () => {
+    started = await NpmStart.start(userDir);
+    expect(started.output).to.include('Simulator state:  ');
+    const kept = await simulatorState(started);
+    // The photo frame's inject may push on its own meanwhile (every 10 minutes by day): the sidebar shows it too.
+    expect(pagesShown(kept)).to.include('AA:BB:CC:DD:EE:02, page 2: text');
+    expect(pagesShown(kept)).to.include.members(pagesShown(beforeStop));
+    expect(kept.todos).to.deep.equal(beforeStop.todos);
+    expect(kept.todos).to.have.length(1);
+    let listed: string[] = [];
+    let shown: string[] = [];
+    await until(
+      async () => {
+        listed = await pagesListed(started);
+        shown = pagesShown(await simulatorState(started));
+        return listed.length === shown.length && shown.every((page) => listed.includes(page));
+      },
+      { what: 'the sidebar listing the pages the simulator shows', got: () => ({ listed, shown }), everyMs: 100 },
+    );
+  });
+
+  it('starts again with the simulator on another port: the account follows it', async () => {
     const firstSimUrl = started.simUrl;
+    await started.stop();
     started = await NpmStart.start(userDir);
     expect(started.simUrl).to.not.equal(firstSimUrl);
     expect(started.output).to.not.include('new: one tab per example flow');
@@ -347,5 +254,30 @@ describe('npm start (scripts/start.js)', function () {
     started = await NpmStart.start(userDir, { underShell: true });
     await started.kill();
     await started.portsFreed();
+  });
+
+  it('starts with an empty simulator and sidebar after `npm start -- --fresh`, the flows as they were', async () => {
+    // The same nodes (the account's address follows the simulator's new port).
+    const nodeIds = () =>
+      (JSON.parse(fs.readFileSync(path.join(userDir, 'flows.json'), 'utf8')) as FlowNode[]).map((node) => node.id);
+    const flowsBefore = nodeIds();
+    started = await NpmStart.start(userDir, { underShell: true, args: ['--fresh'] });
+    expect(started.output).to.include('--fresh: the simulator starts empty');
+    const fresh = await simulatorState(started);
+    // Empty but for what an example's own schedule may have pushed since the start (the photo frame's).
+    expect(pagesShown(fresh)).to.not.include('AA:BB:CC:DD:EE:02, page 2: text');
+    expect(fresh.todos).to.deep.equal([]);
+    expect(fresh.devices.map((device) => device.alias)).to.deep.equal(beforeStop.devices.map((device) => device.alias));
+    expect(await pagesListed(started)).to.not.include('AA:BB:CC:DD:EE:02, page 2: text');
+    expect(nodeIds()).to.deep.equal(flowsBefore);
+    await started.stop();
+  });
+
+  it('refuses an option it does not know, naming it', async () => {
+    const refused = await NpmStart.start(userDir, { args: ['--frsh'] }).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(refused).to.include('unknown option --frsh');
   });
 });

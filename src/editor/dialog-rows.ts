@@ -103,11 +103,13 @@ function rowBuilder(type: string, definition: EditorNodeDefinition, prefix: stri
       `<button type="button" class="red-ui-button" id="${id('check')}" data-i18n="common.accountCheck.button"></button>` +
       `<div id="${id('check-result')}" style="margin: 6px 0 0 104px"></div>` +
       '<div class="form-tips" style="margin-top: 12px" data-i18n="common.accountCheck.tip"></div>',
+    // As Node-RED lays out a config node's select and its button: together as wide as the other fields.
     taskLists: (row) =>
-      `<select id="${id(row.field)}" style="width: calc(70% - 44px)"></select>` +
-      `<button type="button" class="red-ui-button" style="margin-left: 8px" id="${id(`${row.field}-refresh`)}">` +
-      '<i class="fa fa-refresh"></i></button>' +
-      `<div id="${id(`${row.field}-note`)}" style="margin: 6px 0 0 104px; color: var(--red-ui-secondary-text-color)"></div>`,
+      '<div style="display: inline-flex; width: 70%">' +
+      `<select id="${id(row.field)}" style="flex-grow: 1; width: auto"></select>` +
+      `<button type="button" class="red-ui-button" style="margin-left: 10px" id="${id(`${row.field}-refresh`)}">` +
+      '<i class="fa fa-refresh"></i></button></div>' +
+      `<div id="${id(`${row.field}-note`)}" style="margin: 6px 0 0 104px"></div>`,
   };
 
   return (row) => {

@@ -34,8 +34,9 @@ export function taskListPicker(node: EditorNode): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asked = '';
 
-  function note(icon: string, message: string): void {
-    $note.empty();
+  /** The line under the select: what the picker is doing, or why it has no lists, in the theme's error colour. */
+  function note(icon: string, message: string, failed = false): void {
+    $note.empty().css('color', `var(${failed ? '--red-ui-text-color-error' : '--red-ui-secondary-text-color'})`);
     $('<i></i>').addClass(`fa ${icon}`).appendTo($note);
     $note.append(document.createTextNode(` ${message}`));
   }
@@ -52,6 +53,8 @@ export function taskListPicker(node: EditorNode): void {
   }
 
   function load(again = false): void {
+    // The dialog was closed while the picker waited for the typing to pause: its fields are gone.
+    if (!document.body.contains($url[0] ?? null)) return;
     const body = {
       id: node.id,
       url: String($url.val() ?? '').trim(),
@@ -78,7 +81,10 @@ export function taskListPicker(node: EditorNode): void {
         if (mine === request) show(Array.isArray(lists) ? (lists as TaskListChoice[]) : []);
       })
       .fail((xhr: JQuery.jqXHR) => {
-        if (mine === request) note('fa-exclamation-triangle', failureText(xhr));
+        if (mine !== request) return;
+        // Lists listed before are not the server's as now typed.
+        $select.empty();
+        note('fa-exclamation-triangle', failureText(xhr), true);
       });
   }
 

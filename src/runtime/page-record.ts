@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { describeThrown } from '../lib/errors';
+import { CoalescedWrites } from '../lib/coalesced-writes';
 import { thumbnailPng } from '../lib/images/thumbnail';
-import { CoalescedWrites } from '../lib/page-record/coalesced-writes';
 import { PageRecord, type RecordedPage, type StoredImage } from '../lib/page-record/record';
 import { RecordFolder } from '../lib/page-record/record-folder';
 import { accountOf } from './account-link';

@@ -12,6 +12,7 @@ interface CliOptions {
   host: string;
   apiKey: string;
   readings: ServiceReadings;
+  stateFile: string | undefined;
 }
 
 /** The flags that switch a reading; each is on when given alone or as =true, off as =false. */
@@ -31,6 +32,9 @@ const USAGE = `Usage: device-cloud-simulator [options]
   --port <n>        port to listen on (default ${DEFAULT_PORT}; 0 = any free port)
   --host <address>  address to listen on (default ${DEFAULT_HOST})
   --key <key>       the API key clients must send (default ${DEFAULT_API_KEY})
+  --state <file>    keep the devices, pages and to-dos in this file across restarts: read at
+                    start (a file that is not the simulator's is a warning and an empty
+                    state), written within a second of a change (default: none, in memory)
   -h, --help        this text
 
 Where the specification leaves the real service's behaviour open, the simulator plays either
@@ -76,6 +80,7 @@ function parseArgs(args: string[], env: NodeJS.ProcessEnv): CliOptions {
     host: DEFAULT_HOST,
     apiKey: env.SIM_API_KEY || DEFAULT_API_KEY,
     readings: { ...DEFAULT_READINGS },
+    stateFile: undefined,
   };
   for (let index = 0; index < args.length; index += 1) {
     const [flag, inlineValue] = args[index].split(/=(.*)/s, 2);
@@ -84,11 +89,12 @@ function parseArgs(args: string[], env: NodeJS.ProcessEnv): CliOptions {
       options.readings[READING_FLAGS[flag]] = parseSwitch(flag, inlineValue);
       continue;
     }
-    if (!['--port', '--host', '--key'].includes(flag)) throw new UsageError(`unknown option ${flag}`);
+    if (!['--port', '--host', '--key', '--state'].includes(flag)) throw new UsageError(`unknown option ${flag}`);
     const value = inlineValue ?? args[++index];
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (value === undefined || (flag === '--state' && value === '')) throw new UsageError(`${flag} needs a value`);
     if (flag === '--port') options.port = parsePort(value);
     else if (flag === '--host') options.host = value;
+    else if (flag === '--state') options.stateFile = value;
     else options.apiKey = value;
   }
   return options;
@@ -105,7 +111,7 @@ function readingLines(readings: Readonly<ServiceReadings>): string[] {
   ];
 }
 
-function printBanner(simulator: Simulator): void {
+function printBanner(simulator: Simulator, stateFile: string | undefined): void {
   const keyLine =
     simulator.apiKey === DEFAULT_API_KEY
       ? `API key:    ${DEFAULT_API_KEY}   (the only key it accepts: put it in the account node)`
@@ -116,6 +122,7 @@ function printBanner(simulator: Simulator): void {
       `  Page:       ${simulator.url}/`,
       `  Base URL:   ${simulator.url}   (put this in the account node)`,
       `  ${keyLine}`,
+      ...(stateFile ? [`  State file: ${stateFile}   (devices, pages and to-dos kept across restarts)`] : []),
       ...readingLines(simulator.readings),
       '  Stop with Ctrl+C.',
     ].join('\n'),
@@ -143,10 +150,11 @@ async function main(): Promise<void> {
     apiKey: options.apiKey,
     devices: [...EXAMPLE_DEVICES],
     readings: options.readings,
+    stateFile: options.stateFile,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   stopOnSignals(simulator);
-  printBanner(simulator);
+  printBanner(simulator, options.stateFile);
 }
 
 /** The first SIGINT/SIGTERM closes the simulator (the process then ends by itself); a second one exits at once. */

@@ -1,7 +1,22 @@
-// Writing answers: JSON envelopes, and the answers of the faults tests queue.
+// Writing answers: JSON envelopes, the page for people, and the answers of the faults tests queue.
 
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { Fault } from './faults';
+
+const PAGE_FILE = path.join(__dirname, 'page.html');
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The simulator's page for people, with the key it accepts. */
+export async function sendPage(response: ServerResponse, apiKey: string): Promise<void> {
+  const html = Buffer.from((await readFile(PAGE_FILE, 'utf8')).replace('{{apiKey}}', escapeHtml(apiKey)));
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
+  response.end(html);
+}
 
 export function sendJson(
   response: ServerResponse,

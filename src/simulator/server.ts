@@ -1,24 +1,32 @@
 // The simulator's HTTP server: the /open/v1 service (api.ts) behind recording
 // and fault injection, plus the page for people (/, /sim/state, /sim/events).
 
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import path from 'node:path';
 import { API_PREFIX, type ApiResponse, errorResponse, handleApiRequest } from './api';
 import { EventStream } from './events';
 import { type Fault, FaultQueue } from './faults';
 import { type ServiceReadings, readingsFrom } from './readings';
 import { readBody, type RecordedRequest, recordRequest } from './recording';
-import { answerWithFault, sendJson } from './respond';
+import { answerWithFault, sendJson, sendPage } from './respond';
 import { type StateSnapshot, stateSnapshot } from './snapshot';
-import { createState, insertTodo, resetState, type SimDevice, type SimState, type SimTodo } from './state';
+import {
+  createState,
+  DEFAULT_DEVICES,
+  insertTodo,
+  resetState,
+  type SimDevice,
+  type SimState,
+  type SimTodo,
+} from './state';
+import { StateFile } from './state-file';
 import { changeOnDevice, DEVICE_TODO_ROUTE } from './device-todos';
 
 export type { Fault, FaultKind } from './faults';
 export { DEFAULT_READINGS, type ServiceReadings } from './readings';
 export type { RecordedPart, RecordedRequest } from './recording';
 export type { StateSnapshot } from './snapshot';
+export { DEFAULT_DEVICES, EXAMPLE_DEVICES } from './state';
 export type {
   PageSlots,
   Priority,
@@ -48,6 +56,11 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
   /** Where the specification leaves the service open, which reading to play (default: DEFAULT_READINGS). */
   readings?: Partial<ServiceReadings>;
+  /**
+   * A file that keeps the state across restarts (state-file.ts): read at start, written within a second of a
+   * change and at close. A file that is not the simulator's is a warning through `log`, and an empty state.
+   */
+  stateFile?: string;
 }
 
 export interface Simulator {
@@ -74,35 +87,15 @@ export interface Simulator {
   readonly state: SimState;
   /** Seeds a to-do as if created through the API (status 0 unless given). */
   addTodo(fields: Partial<SimTodo> & { title: string }): SimTodo;
-  /** Stops listening and destroys every open socket, hanging requests and event streams included. */
+  /** Stops listening and destroys every open socket, hanging requests and event streams included; writes the state file. */
   close(): Promise<void>;
 }
 
 export const DEFAULT_API_KEY = 'sim-key';
-export const DEFAULT_DEVICES: readonly SimDevice[] = [
-  { deviceId: 'AA:BB:CC:DD:EE:01', alias: 'Kitchen', board: 'esp32-c3' },
-  { deviceId: 'AA:BB:CC:DD:EE:02', alias: 'Hallway', board: 'esp32-s3' },
-];
-/**
- * The household the example flows use, one page of one device per example (page 5 of each is the every-device
- * example's): what `npx device-cloud-simulator` and npm start offer. The first two are DEFAULT_DEVICES.
- */
-export const EXAMPLE_DEVICES: readonly SimDevice[] = [
-  ...DEFAULT_DEVICES,
-  { deviceId: 'AA:BB:CC:DD:EE:03', alias: 'Living room', board: 'esp32-s3' },
-  { deviceId: 'AA:BB:CC:DD:EE:04', alias: 'Bedroom', board: 'esp32-c3' },
-  { deviceId: 'AA:BB:CC:DD:EE:05', alias: 'Garage', board: 'esp32-c3' },
-];
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
-
-const PAGE_FILE = path.join(__dirname, 'page.html');
 
 function sendApiResponse(response: ServerResponse, answer: ApiResponse): void {
   sendJson(response, answer.status, answer.envelope, answer.headers);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** A host as it can be put in a URL that a local client connects to. */
@@ -123,6 +116,7 @@ class SimulatorServer implements Simulator {
   private readonly events = new EventStream();
   private readonly sockets = new Set<Socket>();
   private readonly server: Server;
+  private readonly stateFile: StateFile | undefined;
   private boundPort = 0;
   private readonly boundHost: string;
 
@@ -132,6 +126,8 @@ class SimulatorServer implements Simulator {
     this.state = createState(this.initialDevices);
     this.currentReadings = readingsFrom(options.readings);
     this.log = options.log ?? (() => undefined);
+    this.stateFile = options.stateFile ? new StateFile(options.stateFile, this.state, this.log) : undefined;
+    this.stateFile?.restore(this.initialDevices);
     this.boundHost = options.host ?? '127.0.0.1';
     this.server = createServer((request, response) => void this.onRequest(request, response));
     this.server.on('connection', (socket: Socket) => {
@@ -193,10 +189,11 @@ class SimulatorServer implements Simulator {
     return todo;
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.events.close();
     for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.stateFile?.flush();
   }
 
   private snapshot(): StateSnapshot {
@@ -204,6 +201,7 @@ class SimulatorServer implements Simulator {
   }
 
   private publishState(): void {
+    this.stateFile?.changed();
     if (this.events.clientCount > 0) this.events.send(JSON.stringify(this.snapshot()));
   }
 
@@ -289,9 +287,7 @@ class SimulatorServer implements Simulator {
     } else if (route === '/sim/events') {
       this.events.attach(response, JSON.stringify(this.snapshot()));
     } else {
-      const html = Buffer.from((await readFile(PAGE_FILE, 'utf8')).replace('{{apiKey}}', escapeHtml(this.apiKey)));
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
-      response.end(html);
+      await sendPage(response, this.apiKey);
     }
   }
 }

@@ -7,6 +7,21 @@ export interface SimDevice {
   board: string;
 }
 
+export const DEFAULT_DEVICES: readonly SimDevice[] = [
+  { deviceId: 'AA:BB:CC:DD:EE:01', alias: 'Kitchen', board: 'esp32-c3' },
+  { deviceId: 'AA:BB:CC:DD:EE:02', alias: 'Hallway', board: 'esp32-s3' },
+];
+/**
+ * The household the example flows use, one page of one device per example (page 5 of each is the every-device
+ * example's): what `npx device-cloud-simulator` and npm start offer. The first two are DEFAULT_DEVICES.
+ */
+export const EXAMPLE_DEVICES: readonly SimDevice[] = [
+  ...DEFAULT_DEVICES,
+  { deviceId: 'AA:BB:CC:DD:EE:03', alias: 'Living room', board: 'esp32-s3' },
+  { deviceId: 'AA:BB:CC:DD:EE:04', alias: 'Bedroom', board: 'esp32-c3' },
+  { deviceId: 'AA:BB:CC:DD:EE:05', alias: 'Garage', board: 'esp32-c3' },
+];
+
 export const REPEAT_TYPES = ['daily', 'weekly', 'monthly', 'yearly', 'none'] as const;
 export type RepeatType = (typeof REPEAT_TYPES)[number];
 export type TodoStatus = 0 | 1;

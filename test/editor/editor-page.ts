@@ -64,6 +64,15 @@ const SETTLED_MS = 30_000;
 export const SETTLED_PLUGIN = path.join(FIXTURES, 'settled-plugin');
 const SETTLED_TOPIC = 'device-cloud-test/settled';
 export const WRITE_SCREENSHOTS = process.env.DEVICE_CLOUD_SCREENSHOTS === '1';
+/** settings.js entries for a dark editor: the test settings' editorTheme (test/support/node-red-server.ts), with a dark style sheet. */
+export const DARK_THEME_SETTINGS = {
+  editorTheme: {
+    tours: false,
+    projects: { enabled: false },
+    palette: { catalogues: [] },
+    page: { css: path.join(FIXTURES, 'dark-theme.css') },
+  },
+};
 export const DOCS = path.join(ROOT, 'docs');
 
 /** A node as the editor holds it. */
@@ -92,7 +101,7 @@ interface EditorRED {
     eachConfig(callback: (node: EditorNode) => void): void;
     eachWorkspace(callback: (tab: { id: string; label: string }) => void): void;
     dirty(): boolean;
-    getType(type: string): { defaults: Record<string, unknown> } | undefined;
+    getType(type: string): { defaults: Record<string, unknown>; category?: string } | undefined;
   };
   workspaces: { active(): string; show(id: string): void };
   view: {

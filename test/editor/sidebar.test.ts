@@ -16,13 +16,13 @@ import type { Browser } from 'playwright-core';
 import { PageRenderer } from '../../dist/lib/render';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
 import { stripedPicture, WHITE } from '../fixtures/images';
-import { FIXTURES } from '../support/child';
 import { installPacked, packPackage, type PackedPackage } from '../support/installed-package';
 import { NodeRedServer } from '../support/node-red-server';
 import { ACCOUNT, HALLWAY, KITCHEN, pageRecordFlows, WORDS } from '../support/page-record-flows';
 import { compact, readText } from '../render/support';
 import { eventually, until } from '../support/until';
 import {
+  DARK_THEME_SETTINGS,
   editorPage,
   screenshotPath,
   SETTLED_PLUGIN,
@@ -35,7 +35,6 @@ import {
 const PASSWORD = 'secret-pass';
 /** PASSWORD as adminAuth wants it: its bcrypt hash (4 rounds, quick to check). */
 const PASSWORD_HASH = '$2b$04$krMuB0Ns7/tN/bLcRa7JQOiSRMh2X.2OTECGMMMAERCAmUTfMcOt.';
-const DARK_THEME = path.join(FIXTURES, 'dark-theme.css');
 /** A page another flow drew: Chinese and English at the sizes of a weather page, 1 bit a pixel. */
 const DRAWN_PAGE = `<div style="display:flex;flex-direction:column;justify-content:center;align-items:center;width:100%;height:100%;gap:10px">
   <div style="font-size:28px;font-weight:bold">我的家</div>
@@ -104,17 +103,7 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium', funct
             { username: 'viewer', password, permissions: 'read' },
           ],
         },
-        // The test settings' editorTheme (test/support/node-red-server.ts), with a dark style sheet.
-        ...(theme === 'dark'
-          ? {
-              editorTheme: {
-                tours: false,
-                projects: { enabled: false },
-                palette: { catalogues: [] },
-                page: { css: DARK_THEME },
-              },
-            }
-          : {}),
+        ...(theme === 'dark' ? DARK_THEME_SETTINGS : {}),
       },
     });
   }

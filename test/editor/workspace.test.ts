@@ -9,6 +9,8 @@
  * outputs. Then an example is imported through Import > Examples into
  * this workspace: its account is the one already there.
  *
+ * The CalDAV example's task list is on a Radicale of the test (npm start leaves it to the user's own server).
+ *
  * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor.png (the editor with the
  * examples after a run) and docs/simulator.png (the simulator's device
  * screens) for the README.
@@ -18,8 +20,11 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { EXAMPLE_DEVICES, startSimulator, type Simulator } from '../../dist/simulator/server';
+import { onwardOf } from '../support/example-run';
 import { freePort } from '../support/sockets';
-import { ACCOUNT_TYPE, NODE_TYPES } from '../support/package-files';
+import { ACCOUNT_TYPE, CALDAV_TYPE, NODE_TYPES } from '../support/package-files';
+import { exampleTaskList } from '../support/caldav-server';
+import { Radicale } from '../support/radicale';
 import {
   WRITE_SCREENSHOTS,
   editorPage,
@@ -93,6 +98,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   this.timeout(90_000);
 
   let sim: Simulator;
+  let radicale: Radicale;
   let server: RunningNodeRed;
   let browser: Browser;
   let editor: EditorPage;
@@ -111,12 +117,16 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
       readExamples(),
       `http://127.0.0.1:${port}`,
     );
+    radicale = await Radicale.start();
+    const credentials: Record<string, Record<string, string>> = {
+      [sharedAccountOf(examples).id]: { apiKey: sim.apiKey },
+    };
+    for (const caldav of examples.flatMap((example) => example.nodes).filter((node) => node.type === CALDAV_TYPE)) {
+      caldav.url = await exampleTaskList(radicale, String(caldav.url));
+      credentials[caldav.id] = { username: radicale.user, password: radicale.password };
+    }
     flows = [...exampleFlows(examples), ...PROBE_FLOW];
-    server = await startNodeRed({
-      port,
-      flows,
-      credentials: { [sharedAccountOf(examples).id]: { apiKey: sim.apiKey } },
-    });
+    server = await startNodeRed({ port, flows, credentials });
     browser = await sharedBrowser();
     editor = await editorPage(browser);
     page = editor.page;
@@ -127,6 +137,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     await page?.close();
     await server?.stop();
     await sim?.close();
+    await radicale?.stop();
   });
 
   it('opens every example with every node valid: no red triangle', async function () {
@@ -289,16 +300,17 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     return String(flows.find((tab) => tab.id === node.z)?.label);
   }
 
-  /** The nodes messages from these nodes reach, along the wires. */
+  /** The nodes messages from these nodes reach, along the wires and through link nodes. */
   function downstreamOf(starts: FlowNode[]): Set<string> {
     const byId = new Map(flows.map((node) => [node.id, node]));
     const seen = new Set<string>();
-    const queue = starts.flatMap((node) => (node.wires ?? []).flat());
+    const queue = starts.flatMap(onwardOf);
     while (queue.length > 0) {
       const id = queue.shift() as string;
       if (seen.has(id)) continue;
       seen.add(id);
-      queue.push(...(byId.get(id)?.wires ?? []).flat());
+      const node = byId.get(id);
+      if (node) queue.push(...onwardOf(node));
     }
     return seen;
   }

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CoalescedWrites } from '../../dist/lib/page-record/coalesced-writes';
+import { CoalescedWrites } from '../../dist/lib/coalesced-writes';
 import type { PageContent } from '../../dist/lib/page-record/content';
 import { PageRecord } from '../../dist/lib/page-record/record';
 import { RecordFolder } from '../../dist/lib/page-record/record-folder';

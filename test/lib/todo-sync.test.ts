@@ -11,42 +11,18 @@ import {
   readMark,
   withMark,
 } from '../../dist/lib/todos/sync/description-mark';
-import { MOST_REMEMBERED_ITEMS, memoryFromStore, memoryToStore } from '../../dist/lib/todos/sync/stored-memory';
-import { planSync, type RememberedItem, type SyncRequest } from '../../dist/lib/todos/sync/plan';
+import {
+  MOST_REMEMBERED_ITEMS,
+  memoryFromStore,
+  memoryToStore,
+  type RememberedItem,
+} from '../../dist/lib/todos/sync/stored-memory';
+import { planSync } from '../../dist/lib/todos/sync/plan';
 import { SUPERSEDED_SYNC, SyncTurns, type SyncTurn } from '../../dist/lib/todos/sync/list-turns';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import type { TodoListItem } from '../../dist/lib/types';
 import { syncItems } from '../../dist/lib/values';
-
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-
-function request(items: unknown[], removed: SyncRequest['removed'] = 'delete'): SyncRequest {
-  return { source: 'shopping', deviceId: KITCHEN as SyncRequest['deviceId'], removed, items: syncItems(items) };
-}
-
-/** A to-do as the service lists it, written by the sync for `item` (pending unless `completed`). */
-function listed(id: number, item: Record<string, unknown>, changes: Partial<TodoListItem> = {}): TodoListItem {
-  const [parsed] = syncItems([item]);
-  const version = versionOf(contentOfItem(parsed.fields), false);
-  const mark = markText('shopping', parsed.key, markDigest(version.digest, false));
-  const { content } = version;
-  return {
-    id,
-    title: content.title,
-    description: withMark(content.description, mark),
-    dueDate: content.dueDate,
-    dueTime: content.dueTime,
-    repeatType: content.repeatType,
-    status: 0,
-    priority: content.priority as TodoListItem['priority'],
-    completed: false,
-    deviceId: KITCHEN,
-    deviceName: 'Kitchen',
-    createDate: '2026-11-20 10:00:00',
-    updateDate: 1_795_000_000,
-    ...changes,
-  };
-}
+import { digestOf, listed, request } from '../support/todo-sync-items';
 
 describe('the to-do sync', function () {
   describe('its mark', function () {
@@ -264,7 +240,7 @@ describe('the to-do sync', function () {
       expect(withoutMemory.reports.map((report) => report.change)).to.deep.equal(['edited']);
     });
 
-    it('the list changed too: the list wins, in one update that writes the mark', () => {
+    it('the list changed the title: both kept, in one update of the title that puts the mark back under the note', () => {
       const written = listed(1, milk);
       const first = planSync(request([milk]), [written]);
       const plan = planSync(
@@ -272,9 +248,33 @@ describe('the to-do sync', function () {
         [{ ...written, description: 'Blue cap' }],
         first.memory,
       );
-      expect(plan.reports).to.deep.equal([]);
+      expect(plan.reports.map((report) => [report.change, report.fields, report.todo.title])).to.deep.equal([
+        ['edited', { description: 'Blue cap' }, 'Oat milk'],
+      ]);
+      expect(plan.steps).to.have.length(1);
+      const [update] = plan.steps[0].operations;
       expect(plan.steps[0].operations).to.have.length(1);
-      expect(plan.steps[0].operations[0]).to.deep.include({ kind: 'update', action: 'updated' });
+      expect(update.kind === 'update' && update.body).to.deep.equal({
+        title: 'Oat milk',
+        description: `Blue cap\n${markText('shopping', 'milk', markDigest(digestOf({ ...milk, title: 'Oat milk' }), false))}`,
+      });
+    });
+
+    it('the list changed the note too: the list wins, in one update that writes the mark', () => {
+      const written = listed(1, milk);
+      const first = planSync(request([milk]), [written]);
+      const fullFat = { ...milk, description: 'Full fat' };
+      const plan = planSync(request([fullFat]), [{ ...written, description: 'Blue cap' }], first.memory);
+      expect(plan.reports).to.deep.equal([]);
+      expect(writesOf(plan)).to.deep.equal([
+        [
+          [
+            'update',
+            'updated',
+            withMark('Full fat', markText('shopping', 'milk', markDigest(digestOf(fullFat), false))),
+          ],
+        ],
+      ]);
     });
 
     it('never deleted nor made twice; without a memory, left alone as a hand-made one', () => {

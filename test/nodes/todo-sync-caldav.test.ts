@@ -83,6 +83,18 @@ for (const { name, start } of SERVERS) {
       return list;
     }
 
+    /** A proxy in front of the server at which another client writes `ics` to a task just before the sync's first PUT to it. */
+    async function editedBeforeFirstWrite(ics: string): Promise<CalDavProxy> {
+      let edited = false;
+      return CalDavProxy.start(server.url, {
+        before: async (request) => {
+          if (request.method !== 'PUT' || edited) return;
+          edited = true;
+          await server.put(request.path, ics);
+        },
+      });
+    }
+
     /** The sync of a list of the server (through the proxy, when there is one), as its user. */
     function load(list: string, sync: Record<string, unknown> = {}) {
       const base = proxy?.url ?? server.url;
@@ -268,18 +280,10 @@ for (const { name, start } of SERVERS) {
 
     it('reads a task changed on the server between its read and its write again (HTTP 412), and merges', async () => {
       const list = await taskList();
-      let edited = false;
-      proxy = await CalDavProxy.start(server.url, {
-        before: async (request) => {
-          if (request.method !== 'PUT' || edited) return;
-          edited = true;
-          // Another client, just before the sync's write: the task's description changes on the server.
-          await server.put(
-            request.path,
-            vtodo(DENTIST, [...TASKS['dentist.ics'].lines, 'DESCRIPTION:Bring the X-rays']),
-          );
-        },
-      });
+      // Another client, just before the sync's write: the task's description changes on the server.
+      proxy = await editedBeforeFirstWrite(
+        vtodo(DENTIST, [...TASKS['dentist.ics'].lines, 'DESCRIPTION:Bring the X-rays']),
+      );
       await load(list);
       resultOf(await syncNow(h));
       await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Dentist').id}`, {
@@ -306,6 +310,119 @@ for (const { name, start } of SERVERS) {
       expect(noteOf(todoTitled(h, 'Dentist')), "the server's change on the device in the same sync").to.equal(
         'Bring the X-rays',
       );
+    });
+
+    describe('a task changed on the server and on the device between two syncs: merged field by field', function () {
+      it('renamed on the server, its priority changed on the device: one PUT, both on both sides', async () => {
+        const list = await taskList();
+        proxy = await CalDavProxy.start(server.url);
+        await load(list);
+        resultOf(await syncNow(h));
+        const renamed = await server.put(
+          `${list}milk.ics`,
+          vtodo(MILK, ['SUMMARY:Oat milk', 'DESCRIPTION:Semi-skimmed', 'PRIORITY:5']),
+        );
+        const milk = todoTitled(h, 'Milk, oat; 2 l \\ cold');
+        await onDevice(h, 'PUT', `/todos/${milk.id}`, { priority: 2 });
+        proxy.requests.length = 0;
+
+        const run = await syncNow(h);
+        expect(run.reports.map((report) => [report.key, report.change, report.fields])).to.deep.equal([
+          [MILK, 'edited', { priority: 2 }],
+        ]);
+        expect(run.reports[0].todo, 'the to-do as merged').to.include({ title: 'Oat milk', priority: 2 });
+        expect(resultOf(run)).to.deep.include({ updated: 1, written: { updated: 1, deleted: 0 } });
+        const puts = proxy.requests.filter((request) => request.method === 'PUT');
+        expect(puts.map((request) => [request.path, request.ifMatch])).to.deep.equal([[`${list}milk.ics`, renamed]]);
+        const ics = await server.ics(`${list}milk.ics`);
+        expect(ics, "the server's title").to.include('SUMMARY:Oat milk');
+        expect(ics, "the device's priority: urgent").to.match(/\r\nPRIORITY:1\r\n/);
+        expect(ics).to.include('DESCRIPTION:Semi-skimmed');
+        expect(todoTitled(h, 'Oat milk')).to.include({ id: milk.id, priority: 2 });
+        expect(noteOf(todoTitled(h, 'Oat milk'))).to.equal('Semi-skimmed');
+
+        proxy.requests.length = 0;
+        h.sim.clearRequests();
+        const quiet = await syncNow(h);
+        expect(resultOf(quiet)).to.deep.include({ updated: 0, written: { updated: 0, deleted: 0 } });
+        expect(quiet.reports).to.deep.equal([]);
+        expect(proxy.seen('PUT')).to.deep.equal([]);
+        expect(deviceWrites(h)).to.deep.equal([]);
+      });
+
+      it('the same field changed on both: the list’s value on both, nothing written to the server', async () => {
+        const list = await taskList();
+        proxy = await CalDavProxy.start(server.url);
+        await load(list);
+        resultOf(await syncNow(h));
+        await server.put(
+          `${list}milk.ics`,
+          vtodo(MILK, ['SUMMARY:Oat milk', 'DESCRIPTION:Semi-skimmed', 'PRIORITY:5']),
+        );
+        const before = (await server.request('GET', `${list}milk.ics`)).body;
+        const milk = todoTitled(h, 'Milk, oat; 2 l \\ cold');
+        await onDevice(h, 'PUT', `/todos/${milk.id}`, { title: 'Soy milk' });
+        proxy.requests.length = 0;
+
+        const run = await syncNow(h);
+        expect(run.reports).to.deep.equal([]);
+        expect(resultOf(run)).to.deep.include({ updated: 1, written: { updated: 0, deleted: 0 } });
+        expect(proxy.seen('PUT')).to.deep.equal([]);
+        expect((await server.request('GET', `${list}milk.ics`)).body).to.equal(before);
+        expect(todoTitled(h, 'Oat milk')).to.include({ id: milk.id, priority: 1 });
+        expect(listed(h).map((todo) => todo.title)).to.not.include('Soy milk');
+      });
+
+      it('and another client changes the task again before the write (HTTP 412): read again and merged, each field once', async () => {
+        const list = await taskList();
+        const [, ...dentist] = TASKS['dentist.ics'].lines;
+        // Another client, just before the sync's write: a note, and a new due time.
+        proxy = await editedBeforeFirstWrite(
+          vtodo(DENTIST, [
+            'SUMMARY:Dentist\\, Dr Lee',
+            'DUE;TZID=America/New_York:20261230T090000',
+            'PRIORITY:1',
+            'DESCRIPTION:Bring the X-rays',
+          ]),
+        );
+        await load(list);
+        resultOf(await syncNow(h));
+        await server.put(`${list}dentist.ics`, vtodo(DENTIST, ['SUMMARY:Dentist\\, Dr Lee', ...dentist]));
+        const id = todoTitled(h, 'Dentist').id;
+        await onDevice(h, 'PUT', `/todos/${id}`, { priority: 1, dueDate: '2026-12-28', dueTime: '16:00' });
+        proxy.requests.length = 0;
+
+        const run = await syncNow(h);
+        expect(run.reports.map((report) => report.fields)).to.deep.equal([
+          { priority: 1, dueDate: '2026-12-28', dueTime: '16:00' },
+        ]);
+        expect(resultOf(run).written).to.deep.equal({ updated: 1, deleted: 0 });
+        const puts = proxy.requests.filter((request) => request.method === 'PUT');
+        expect(proxy.seen().filter((seen) => !/^(PROPFIND|REPORT) /.test(seen))).to.deep.equal([
+          `PUT ${list}dentist.ics 412`,
+          `GET ${list}dentist.ics 200`,
+          `PUT ${list}dentist.ics ${puts[1]?.status}`,
+        ]);
+        expect(puts[1].status).to.be.within(200, 299);
+        const ics = await server.ics(`${list}dentist.ics`);
+        expect(ics, "the server's title").to.include('SUMMARY:Dentist\\, Dr Lee');
+        expect(ics, "the other client's note").to.include('DESCRIPTION:Bring the X-rays');
+        expect(ics, "the device's priority: important").to.match(/\r\nPRIORITY:5\r\n/);
+        expect(ics, 'the due time both changed: the server’s').to.include('DUE;TZID=America/New_York:20261230T090000');
+        const shown = todoTitled(h, 'Dentist, Dr Lee');
+        expect(shown, 'New York 09:00 is Berlin 15:00').to.include({
+          id,
+          priority: 1,
+          dueDate: '2026-12-30',
+          dueTime: '15:00',
+        });
+        expect(noteOf(shown)).to.equal('Bring the X-rays');
+
+        proxy.requests.length = 0;
+        const quiet = await syncNow(h);
+        expect(quiet.reports).to.deep.equal([]);
+        expect(proxy.seen('PUT')).to.deep.equal([]);
+      });
     });
 
     it('deletes the task of a to-do deleted on the device, on the ETag read', async () => {

@@ -318,6 +318,7 @@ describe(TYPE, function () {
               key: 'bread',
               change: 'edited',
               todo: fromDevice[0].payload && (fromDevice[0].payload as DeviceChange).todo,
+              fields: { title: 'Bread, sliced', description: 'Wholemeal' },
             },
             { key: '42', change: 'reopened', todo: (fromDevice[1].payload as DeviceChange).todo },
           ]);
@@ -393,7 +394,12 @@ describe(TYPE, function () {
           expect(result).to.deep.include({ created: 0, updated: 1, removed: 0, unchanged: 2 });
           expect(result.changes).to.deep.equal([{ key: 'milk', action: 'updated', id: milk.id }]);
           expect(fromDevice.map((msg) => msg.payload)).to.deep.equal([
-            { key: 'milk', change: 'edited', todo: (fromDevice[0].payload as DeviceChange).todo },
+            {
+              key: 'milk',
+              change: 'edited',
+              todo: (fromDevice[0].payload as DeviceChange).todo,
+              fields: { description: 'Blue cap please' },
+            },
           ]);
           expect((fromDevice[0].payload as DeviceChange).todo).to.include({
             id: milk.id,
@@ -581,6 +587,61 @@ describe(TYPE, function () {
 
           expect(await synced(renamed)).to.deep.include({ updated: 1 });
           expect(h.sim.state.todos.get(milk.id)?.title).to.equal('Milk (list)');
+          expect(fromDevice).to.deep.equal([]);
+        });
+
+        it('a new title in the list and a new priority on the device: both kept, field by field; the report has the device’s field and the to-do as merged, so writing it back undoes nothing', async () => {
+          await load();
+          await synced(SHOPPING);
+          const bread = todoTitled('Bread');
+          await onDevice('PUT', `/todos/${bread.id}`, { priority: 2, dueTime: '09:15' });
+          h.sim.clearRequests();
+          const renamed = SHOPPING.map((item) => (item.key === 'bread' ? { ...item, title: 'Rye bread' } : item));
+
+          expect(await synced(renamed)).to.deep.include({ updated: 1, unchanged: 2 });
+
+          expect(writeLines()).to.deep.equal([`PUT /open/v1/todos/${bread.id}`]);
+          expect(writes()[0].body).to.deep.include({ title: 'Rye bread' }).and.not.have.keys('priority', 'dueTime');
+          expect(h.sim.state.todos.get(bread.id)).to.include({ title: 'Rye bread', priority: 2, dueTime: '09:15' });
+          expect(fromDevice.map((msg) => msg.payload)).to.deep.equal([
+            {
+              key: 'bread',
+              change: 'edited',
+              todo: (fromDevice[0].payload as DeviceChange).todo,
+              fields: { priority: 2, dueDate: '2026-12-24', dueTime: '09:15' },
+            },
+          ]);
+          const { todo } = fromDevice[0].payload as DeviceChange;
+          expect(todo).to.include({ id: bread.id, title: 'Rye bread', priority: 2, dueTime: '09:15' });
+
+          // A flow writes the to-do back to the list, as the Home Assistant example does: nothing is undone.
+          const followed = renamed.map((item) =>
+            item.key === 'bread'
+              ? { ...item, title: todo.title, priority: todo.priority, dueTime: todo.dueTime }
+              : item,
+          );
+          h.sim.clearRequests();
+          expect(await synced(followed)).to.deep.include({ updated: 0, unchanged: 3 });
+          expect(writes()).to.deep.equal([]);
+          expect(fromDevice, 'reported once').to.have.length(1);
+          expect(h.sim.state.todos.get(bread.id)).to.include({ title: 'Rye bread', priority: 2, dueTime: '09:15' });
+
+          forgetMemory();
+          expect(await synced(followed), 'nor without the memory').to.deep.include({ updated: 0, unchanged: 3 });
+          expect(writes()).to.deep.equal([]);
+          expect(fromDevice).to.have.length(1);
+        });
+
+        it('without its memory (another machine), a change of both sides is merged whole: the list wins', async () => {
+          await load();
+          await synced(SHOPPING);
+          const bread = todoTitled('Bread');
+          await onDevice('PUT', `/todos/${bread.id}`, { priority: 2 });
+          forgetMemory();
+          const renamed = SHOPPING.map((item) => (item.key === 'bread' ? { ...item, title: 'Rye bread' } : item));
+
+          expect(await synced(renamed)).to.deep.include({ updated: 1 });
+          expect(h.sim.state.todos.get(bread.id)).to.include({ title: 'Rye bread', priority: 0 });
           expect(fromDevice).to.deep.equal([]);
         });
       });

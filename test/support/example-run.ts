@@ -15,7 +15,7 @@ import type { Harness } from './harness';
 import type { Traffic } from './traffic';
 import { runtimeResolve } from './runtime';
 import { ACCOUNT_TYPE, CALDAV_TYPE, CONFIG_TYPES, NODE_MODULES, NODE_TYPES } from './package-files';
-import { vtodo } from './caldav-server';
+import { exampleTaskList } from './caldav-server';
 import { Radicale } from './radicale';
 import type { Simulator } from '../../dist/simulator/server';
 
@@ -78,6 +78,9 @@ export const MESSAGE_SOURCES = new Set(['device-cloud-todo-watch']);
 export const DEVICE_REPORTERS = new Set(['device-cloud-todo-sync']);
 export const isAction = (node: FlowNode) => NODE_TYPES.includes(node.type) && !CONFIG_TYPES.includes(node.type);
 export const wiresOf = (node: FlowNode): string[] => (Array.isArray(node.wires) ? node.wires.flat() : []);
+/** Where a node's messages go: its wires, and from a link out the link in nodes it names (a flow that goes on a row below). */
+export const onwardOf = (node: FlowNode): string[] =>
+  node.type === 'link out' && Array.isArray(node.links) ? (node.links as string[]) : wiresOf(node);
 export const accountsOf = (nodes: FlowNode[]) => nodes.filter((node) => node.type === ACCOUNT_TYPE);
 
 /**
@@ -139,11 +142,7 @@ export class ExampleRun {
    */
   async taskListFor(address: string): Promise<string> {
     this.caldavServer ??= await Radicale.start();
-    const list = await this.caldavServer.taskList(
-      new URL(address).pathname.split('/').filter(Boolean).pop() ?? 'tasks',
-    );
-    await this.caldavServer.put(`${list}example.ics`, vtodo('example-task', ['SUMMARY:Water the plants']));
-    return `${this.caldavServer.url}${list}`;
+    return exampleTaskList(this.caldavServer, address);
   }
 
   constructor(h: Harness, nodes: FlowNode[]) {
@@ -218,13 +217,13 @@ export class ExampleRun {
   /** The nodes a message from `start` reaches along the wires; a to-do watch starts messages of its own. */
   reachableFrom(start: FlowNode): FlowNode[] {
     const seen = new Set<string>();
-    const queue = [...wiresOf(start)];
+    const queue = [...onwardOf(start)];
     while (queue.length) {
       const id = queue.shift() as string;
       const node = this.byId.get(id);
       if (seen.has(id) || !node) continue;
       seen.add(id);
-      if (!MESSAGE_SOURCES.has(node.type)) queue.push(...wiresOf(node));
+      if (!MESSAGE_SOURCES.has(node.type)) queue.push(...onwardOf(node));
     }
     return [...seen].map((id) => this.byId.get(id) as FlowNode);
   }

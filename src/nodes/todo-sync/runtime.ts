@@ -68,7 +68,8 @@ function reportMessage(RED: NodeAPI, msg: NodeMessage, report: DeviceChange): No
   delete rest.payload;
   const copy = RED.util.cloneMessage(rest);
   copy.topic = report.change;
-  copy.payload = { key: report.key, change: report.change, todo: structuredClone(report.todo) };
+  const { key, change, todo, fields } = report;
+  copy.payload = { key, change, todo: structuredClone(todo), ...(fields ? { fields: { ...fields } } : {}) };
   return copy;
 }
 

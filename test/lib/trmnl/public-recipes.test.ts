@@ -4,10 +4,7 @@
 
 import { expect } from 'chai';
 import { compileRecipe, fillRecipe, readRecipe, recipeViews, type CompiledRecipe } from '../../../dist/lib/trmnl';
-import { RECIPE_NAMES, recipeDir, recipeSample } from '../../fixtures/trmnl';
-
-/** 2026-02-03 15:29:09 UTC. */
-const NOW = Date.UTC(2026, 1, 3, 15, 29, 9);
+import { RECIPE_NAMES, recipeDir, recipeSample, sampleFill } from '../../fixtures/trmnl';
 
 /** What the page of each recipe holds: in every view, and in the full view. */
 const EXPECTED: Record<string, { everyView: string[]; full?: string[] }> = {
@@ -61,13 +58,7 @@ describe('TRMNL recipes: every public recipe of the fixtures, filled', () => {
       expect(views).to.include('full');
       const expected = EXPECTED[name];
       for (const view of views) {
-        const page = fillRecipe(compiled, {
-          view,
-          data: sample?.data,
-          fields: sample?.custom_fields,
-          trmnl: sample?.trmnl,
-          now: NOW,
-        });
+        const page = fillRecipe(compiled, sampleFill(sample, view));
         expect(page.view).to.equal(view);
         expect(page.html).to.match(/^<div class="environment trmnl"><div class="screen screen--1bit /);
         expect(page.html).to.include(`<div class="view view--${view}">`);

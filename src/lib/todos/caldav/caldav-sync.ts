@@ -11,12 +11,13 @@
 import type { CalDavTaskList } from '../../caldav/task-list';
 import { DeviceCloudError, describe } from '../../errors';
 import { syncItems, type SyncItemInput } from '../../values';
-import type { DeviceChange, SyncMemory, SyncRequest } from '../sync/plan';
+import type { DeviceChange, SyncRequest } from '../sync/plan';
+import type { SyncMemory } from '../sync/stored-memory';
 import { syncTodos, type SyncOptions, type SyncOutcome, type SyncResult } from '../sync/sync-todos';
 import { contentOfItem, versionOf } from '../sync/todo-content';
 import type { SyncCalls } from '../sync/write-steps';
 import { changeSetOf } from './device-edits';
-import { listedTasks, seenOf, type ListedTask } from './list-items';
+import { listedTasks, taskItemOf, type ListedTask } from './list-items';
 import { itemOfTask, parseTask } from './task-item';
 import { writeBack, type TaskChange, type WriteBack } from './write-back';
 
@@ -53,7 +54,7 @@ export async function syncCalDavList(
     displayZone: options.displayZone,
     now: (options.now ?? (() => new Date()))(),
     signal: options.signal,
-    seenOf: (ics, where) => seenOf(ics, where, options.displayZone),
+    itemOf: (ics, where) => taskItemOf(ics, where, options.displayZone),
   });
   written.updated = backs.filter((back) => back.outcome === 'updated').length;
   written.deleted = backs.filter((back) => back.outcome === 'deleted').length;
@@ -90,7 +91,7 @@ function changesOf(reports: readonly DeviceChange[], tasks: Map<string, ListedTa
   for (const [key, keyReports] of byKey) {
     const task = tasks.get(key);
     if (!task) continue;
-    changes.push({ key, resource: task.resource, seen: task.seen, ...changeSetOf(keyReports, task.item) });
+    changes.push({ key, resource: task.resource, read: task.read, ...changeSetOf(keyReports) });
   }
   return changes;
 }
@@ -111,7 +112,7 @@ function itemsAfter(tasks: Map<string, ListedTask>, backs: readonly WriteBack[],
   const byKey = new Map<string, object>([...tasks.values()].map((task) => [task.item.key, rawOf(task.item)]));
   for (const back of backs) {
     if (back.outcome === 'deleted' || back.outcome === 'gone') byKey.delete(back.key);
-    const ics = back.outcome === 'updated' ? back.ics : back.outcome === 'kept' ? back.resource.ics : undefined;
+    const ics = back.outcome === 'updated' ? back.ics : 'resource' in back ? back.resource.ics : undefined;
     if (ics === undefined) continue;
     const item = itemOfTask(parseTask(ics, back.key), back.key, displayZone);
     if (item) byKey.set(back.key, item);
@@ -128,7 +129,7 @@ function rawOf(item: SyncItemInput): object {
 function needsAnotherPass(items: readonly SyncItemInput[], backs: readonly WriteBack[], memory: SyncMemory): boolean {
   const byKey = new Map(items.map((item) => [item.key, item]));
   return backs.some((back) => {
-    if (back.outcome === 'kept' || back.outcome === 'gone') return true;
+    if (back.outcome === 'kept' || back.outcome === 'overruled' || back.outcome === 'gone') return true;
     if (back.outcome !== 'updated') return false;
     const item = byKey.get(back.key);
     const device = memory.get(back.key)?.service;

@@ -1,12 +1,11 @@
 /**
  * What a person changed on the device, from the sync's reports of one item (output 2: completed or reopened,
- * edited, deleted): the fields that differ between the to-do and the item the list gave (the task as read),
- * which is what the device changed, since a report means the list did not change them.
+ * edited with the fields the device changed, deleted), as the edits of one write. The fields the list changed are
+ * not among them: the sync has brought them to the device, and the task has them already.
  */
-import type { TodoListItem } from '../../types';
-import type { SyncItemInput } from '../../values';
 import type { DeviceChange } from '../sync/plan';
-import { contentOfItem, contentOfListed, type TodoContent } from '../sync/todo-content';
+import { FIELD_GROUPS, sameFields, type FieldGroup, type TodoFields } from '../sync/field-merge';
+import type { TaskItem } from './task-item';
 import type { DeviceEdits } from './task-edit';
 
 export interface DeviceChangeSet {
@@ -15,32 +14,40 @@ export interface DeviceChangeSet {
 }
 
 /** The reports of one key as one change: all a person did to one task, for one write. */
-export function changeSetOf(reports: readonly DeviceChange[], item: SyncItemInput): DeviceChangeSet {
+export function changeSetOf(reports: readonly DeviceChange[]): DeviceChangeSet {
   if (reports.some((report) => report.change === 'deleted')) return { deleted: true, edits: {} };
   const edits: DeviceEdits = {};
   for (const report of reports) {
     if (report.change === 'completed') edits.completed = true;
     else if (report.change === 'reopened') edits.completed = false;
-    else if (report.change === 'edited') Object.assign(edits, editsOf(report.todo, contentOfItem(item.fields)));
+    else if (report.change === 'edited') Object.assign(edits, editsOf(report.fields ?? {}));
   }
   return { deleted: false, edits };
 }
 
-function editsOf(todo: TodoListItem, read: TodoContent): DeviceEdits {
-  const shown = contentOfListed(todo, typeof todo.description === 'string' ? todo.description : '');
+function editsOf(fields: TodoFields): DeviceEdits {
   const edits: DeviceEdits = {};
-  if (shown.title !== read.title) edits.title = shown.title;
-  if (shown.description !== read.description) edits.description = shown.description;
-  if (shown.dueDate !== read.dueDate || shown.dueTime !== read.dueTime) {
-    edits.due = { dueDate: shown.dueDate, dueTime: shown.dueDate === '' ? '' : shown.dueTime };
+  if (fields.title !== undefined) edits.title = fields.title;
+  if (fields.description !== undefined) edits.description = fields.description;
+  if (fields.dueDate !== undefined) {
+    edits.due = { dueDate: fields.dueDate, dueTime: fields.dueDate === '' ? '' : (fields.dueTime ?? '') };
   }
-  if (shown.priority !== read.priority) edits.priority = shown.priority;
-  const repeatFields = ['repeatType', 'repeatWeekday', 'repeatMonth', 'repeatDay'] as const;
-  if (repeatFields.some((field) => shown[field] !== read[field])) {
-    edits.repeat = { repeatType: shown.repeatType };
-    if (shown.repeatWeekday !== null) edits.repeat.repeatWeekday = shown.repeatWeekday;
-    if (shown.repeatMonth !== null) edits.repeat.repeatMonth = shown.repeatMonth;
-    if (shown.repeatDay !== null) edits.repeat.repeatDay = shown.repeatDay;
+  if (fields.priority !== undefined) edits.priority = fields.priority;
+  if (fields.repeatType !== undefined) {
+    const { repeatType, repeatWeekday, repeatMonth, repeatDay } = fields;
+    edits.repeat = { repeatType, repeatWeekday, repeatMonth, repeatDay };
   }
   return edits;
+}
+
+/**
+ * The edits without the fields the server changed between two reads of the task (another client, before the write
+ * of the first read was answered 412): there, as for any field both sides changed, the list wins.
+ */
+export function withoutServerChanges(edits: DeviceEdits, read: TaskItem, reread: TaskItem): DeviceEdits {
+  const kept: DeviceEdits = { ...edits };
+  for (const group of Object.keys(FIELD_GROUPS) as FieldGroup[]) {
+    if (!sameFields(group, read, reread)) delete kept[group];
+  }
+  return kept;
 }

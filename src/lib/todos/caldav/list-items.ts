@@ -11,19 +11,19 @@ import { itemOfTask, parseTask, uidOf, type TaskItem } from './task-item';
 export interface ListedTask {
   resource: TaskResource;
   item: SyncItemInput;
-  /** The item as a text, to tell a change the device would see. */
-  seen: string;
+  /** The task as the device would show it, as read: to tell a change made on the server since. */
+  read: TaskItem;
 }
 
-/** The visible content of a task, as ListedTask.seen holds it; undefined for a task the device does not show. */
-export function seenOf(ics: string, where: string, displayZone: string): string | undefined {
-  const parsed = parseTask(ics, where);
-  const item = itemOfTask(parsed, '', displayZone);
-  return item && visible(item);
+/** A task's text as the device would show it; undefined for a task the device does not show. */
+export function taskItemOf(ics: string, where: string, displayZone: string): TaskItem | undefined {
+  return itemOfTask(parseTask(ics, where), '', displayZone);
 }
 
-function visible(item: TaskItem): string {
-  return JSON.stringify({ ...item, key: '' });
+/** Two readings of a task show the same to the device. */
+export function sameTask(a: TaskItem | undefined, b: TaskItem | undefined): boolean {
+  const visible = (item: TaskItem | undefined) => item && JSON.stringify({ ...item, key: '' });
+  return visible(a) === visible(b);
 }
 
 /** The list's tasks by key, in the server's order. */
@@ -46,9 +46,7 @@ export function listedTasks(resources: readonly TaskResource[], displayZone: str
   } catch (error) {
     throw namingTheTask(error, kept);
   }
-  return new Map(
-    checked.map((item, index) => [item.key, { resource: kept[index], item, seen: visible(items[index]) }]),
-  );
+  return new Map(checked.map((item, index) => [item.key, { resource: kept[index], item, read: items[index] }]));
 }
 
 /** An item's error, naming the task's resource rather than its place in a list the user never saw. */

@@ -5,11 +5,12 @@
  *
  * Which side changed a to-do is told by comparing each side with what it held at the last sync: the memory when
  * there is one, else the mark's digest (see description-mark). Content (the fields) and state (completed or not) are
- * told apart, so a to-do ticked off on the device keeps its tick when the list renames it. When both sides
- * changed the same part differently, the list wins. Nothing is written for an item whose side of the list did
- * not change: a change on the device is kept and reported instead, once.
+ * told apart, so a to-do ticked off on the device keeps its tick when the list renames it; the content is merged
+ * field by field (see field-merge), so a new title in the list and a new priority on the device both stay. Where
+ * both sides changed a field differently, the list wins. Nothing is written for what only the device changed: it is
+ * kept and reported instead, once.
  */
-import { todoIdOf, type TodoListItem } from '../../types';
+import type { TodoListItem } from '../../types';
 import {
   asItem,
   todoCreate,
@@ -25,13 +26,17 @@ import {
   changedFields,
   contentDigest,
   contentOfItem,
+  contentOfListed,
+  plannedTodo,
   versionOf,
-  versionOfListed,
   withChanges,
   type TodoContent,
   type TodoVersion,
 } from './todo-content';
-import { baseOfMark, markDigest, markName, markText, readMark, withMark, type Base } from './description-mark';
+import { baseOfMark, markDigest, markText, withMark, type Base } from './description-mark';
+import { mergeContent, type TodoFields } from './field-merge';
+import { ownTodos, type OwnTodo } from './own-todos';
+import { sideOf, type RememberedItem, type SyncMemory } from './stored-memory';
 
 /** What the sync is asked to do. */
 export interface SyncRequest {
@@ -75,26 +80,14 @@ export interface Step {
 export interface DeviceChange {
   key: string;
   change: DeviceChangeKind;
-  /** The to-do as the service lists it, its description without the mark; for `deleted` the last version seen. */
+  /**
+   * The to-do as the sync leaves it on the device (the list's changes merged in), its description without the mark;
+   * for `deleted` the last version seen.
+   */
   todo: TodoListItem;
+  /** For `edited`: the fields a person changed on the device, with their values there. */
+  fields?: TodoFields;
 }
-
-/** A side (the service's to-do, or the list's item) as the last sync left it. */
-export interface SideState {
-  content: string;
-  completed: boolean;
-}
-
-/** What a sync remembers of one key; `null`: that side had no such to-do or item. */
-export interface RememberedItem {
-  id: number;
-  service: SideState | null;
-  list: SideState | null;
-  todo: TodoListItem;
-}
-
-/** By key. */
-export type SyncMemory = Map<string, RememberedItem>;
 
 export interface SyncPlan {
   steps: Step[];
@@ -103,22 +96,6 @@ export interface SyncPlan {
   unchanged: number;
   /** What to remember of the keys without a step; a step's key is remembered as its writes end. */
   memory: SyncMemory;
-}
-
-/** A to-do of the source on the service. */
-interface OwnTodo {
-  id: TodoId;
-  /** The digest its mark carries; none when a person replaced or removed the mark and the memory knew the to-do. */
-  markDigest?: string;
-  /** The mark is the description's last line, as the sync writes it. */
-  markAtEnd: boolean;
-  version: TodoVersion;
-  /** As reports show it. */
-  todo: TodoListItem;
-}
-
-export function sideOf(version: TodoVersion): SideState {
-  return { content: version.digest, completed: version.completed };
 }
 
 /** A side's part changed since the last sync, or is not known to be the same. */
@@ -149,74 +126,6 @@ export function planSync(
   return plan;
 }
 
-/**
- * The to-dos with the source's mark on the device (or personal), by key; a second one of a key is an extra. A to-do
- * the memory knows by its id is still its item's when a person removed its mark, or edited the key or the list's
- * name in it.
- */
-function ownTodos(
-  request: SyncRequest,
-  listed: readonly TodoListItem[],
-  remembered: SyncMemory,
-): { own: Map<string, OwnTodo>; extras: { key: string; todo: OwnTodo }[] } {
-  const source = markName(request.source);
-  const device = request.deviceId ?? '';
-  const own = new Map<string, OwnTodo>();
-  const extras: { key: string; todo: OwnTodo }[] = [];
-  const keyOfId = new Map<number, string>();
-  for (const [key, entry] of remembered) if (entry.service !== null) keyOfId.set(entry.id, key);
-  /** To-dos the memory may know: without a mark, or with this list's mark naming another key than it remembers. */
-  const known: { id: TodoId; key: string; item: TodoListItem; text: string; mark?: { key: string; todo: OwnTodo } }[] =
-    [];
-  const sorted = [...listed].sort((a, b) => (todoIdOf(a) ?? 0) - (todoIdOf(b) ?? 0));
-  for (const item of sorted) {
-    const id = todoIdOf(item);
-    if (id === undefined || id < 1) continue;
-    if (String(item.deviceId ?? '').toUpperCase() !== device) continue;
-    const read = readMark(item.description);
-    const rememberedKey = keyOfId.get(id);
-    if (!read) {
-      const text = typeof item.description === 'string' ? item.description : '';
-      if (rememberedKey !== undefined) known.push({ id: id as TodoId, key: rememberedKey, item, text });
-      continue;
-    }
-    if (read.mark.source !== source) {
-      // Another list's mark on a to-do this list made: a person edited the mark, or pasted another to-do's note.
-      if (rememberedKey !== undefined) known.push({ id: id as TodoId, key: rememberedKey, item, text: read.text });
-      continue;
-    }
-    const todo: OwnTodo = {
-      id: id as TodoId,
-      markDigest: read.mark.digest,
-      markAtEnd: read.atEnd,
-      version: versionOfListed(item, read.text),
-      todo: { ...item, description: read.text },
-    };
-    if (rememberedKey !== undefined && rememberedKey !== read.mark.key) {
-      known.push({ id: id as TodoId, key: rememberedKey, item, text: read.text, mark: { key: read.mark.key, todo } });
-      continue;
-    }
-    // The oldest is the one: a younger one is a duplicate (two machines syncing the same list at once, say).
-    if (own.has(read.mark.key)) extras.push({ key: read.mark.key, todo });
-    else own.set(read.mark.key, todo);
-  }
-  for (const { id, key, item, text, mark } of known) {
-    if (!own.has(key)) {
-      own.set(key, {
-        id,
-        markAtEnd: false,
-        version: versionOfListed(item, text),
-        todo: { ...item, description: text },
-      });
-    } else if (mark) {
-      // The memory's item has its to-do already: this one is what its mark says.
-      if (own.has(mark.key)) extras.push(mark);
-      else own.set(mark.key, mark.todo);
-    }
-  }
-  return { own, extras };
-}
-
 /** An item whose to-do is on the service. */
 function planPresent(
   plan: SyncPlan,
@@ -232,6 +141,7 @@ function planPresent(
   const serviceBase: Base = entry?.id === todo.id && entry.service ? entry.service : fromMark;
   const listBase: Base = entry ? (entry.list ?? {}) : fromMark;
   const operations: Operation[] = [];
+  const reports: Omit<DeviceChange, 'key' | 'todo'>[] = [];
 
   if (service.completed !== wanted.completed) {
     if (moved(listBase.completed, wanted.completed)) {
@@ -241,32 +151,35 @@ function planPresent(
         action: wanted.completed ? 'completed' : 'reopened',
       });
     } else if (moved(serviceBase.completed, service.completed)) {
-      plan.reports.push({ key: item.key, change: service.completed ? 'completed' : 'reopened', todo: todo.todo });
+      reports.push({ change: service.completed ? 'completed' : 'reopened' });
     }
   }
 
+  let after = todo.todo;
   if (service.digest !== wanted.digest) {
-    if (moved(listBase.content, wanted.digest)) {
-      const changed = changedFields(service.content, wanted.content);
-      if (Object.keys(changed).length > 0) {
-        const content = withChanges(service.content, changed);
-        // The state written into the mark is the list's: a tick the device made and the list has not taken is
-        // told again without the memory, never undone.
-        const mark = markText(request.source, item.key, markDigest(contentDigest(content), wanted.completed));
-        const body = asItem(
-          () =>
-            todoUpdate({ ...changed, description: withMark(content.description, mark) }, where(item), {
-              clearDue: true,
-            }),
-          where(item),
-          item.key,
-        );
-        operations.push({ kind: 'update', body, content, action: 'updated' });
-      }
-    } else if (moved(serviceBase.content, service.digest)) {
-      plan.reports.push({ key: item.key, change: 'edited', todo: todo.todo });
+    const bases = { device: serviceBase, list: listBase };
+    const merge = mergeContent(service, wanted, bases, rememberedContents(entry));
+    const changed = changedFields(service.content, merge.content);
+    if (Object.keys(changed).length > 0) {
+      const content = withChanges(service.content, changed);
+      // The mark tells the content as the list has it, and the state the list's: without the memory, a field the
+      // device kept, or a tick the list has not taken, is told again, never undone.
+      const listed = withChanges(service.content, changedFields(service.content, wanted.content));
+      const mark = markText(request.source, item.key, markDigest(contentDigest(listed), wanted.completed));
+      const body = asItem(
+        () =>
+          todoUpdate({ ...changed, description: withMark(content.description, mark) }, where(item), {
+            clearDue: true,
+          }),
+        where(item),
+        item.key,
+      );
+      operations.push({ kind: 'update', body, content, action: 'updated' });
+      after = { ...todo.todo, ...(changed as Partial<TodoListItem>) };
     }
+    if (Object.keys(merge.fromDevice).length > 0) reports.push({ change: 'edited', fields: merge.fromDevice });
   }
+  for (const report of reports) plan.reports.push({ key: item.key, ...report, todo: after });
 
   // Every update writes the mark at the end; without one, a mark a person moved or removed is put back alone.
   if (!todo.markAtEnd && !operations.some((operation) => operation.kind === 'update')) {
@@ -288,6 +201,17 @@ function planPresent(
   } else {
     plan.memory.set(item.key, { id: todo.id, service: sideOf(service), list: sideOf(wanted), todo: todo.todo });
   }
+}
+
+/** The contents the memory holds of a key, among which the merge finds each side's by its digest. */
+function rememberedContents(entry: RememberedItem | undefined): TodoContent[] {
+  if (!entry) return [];
+  const { service, list, todo } = entry;
+  const description = typeof todo.description === 'string' ? todo.description : '';
+  // A memory an earlier version wrote holds the to-do as last seen, and no fields.
+  return [service?.fields, list?.fields, contentOfListed(todo, description)].filter(
+    (content): content is TodoContent => content !== undefined,
+  );
 }
 
 /**
@@ -318,7 +242,7 @@ function planAbsent(
   );
   const operations: Operation[] = [{ kind: 'create', body, action: 'created' }];
   if (wanted.completed) operations.push({ kind: 'state', completed: true, action: 'completed' });
-  plan.steps.push({ key: item.key, operations, wanted, todo: plannedTodo(request, wanted), remembered: true });
+  plan.steps.push({ key: item.key, operations, wanted, todo: plannedTodo(wanted, request.deviceId), remembered: true });
 }
 
 /** A to-do of the source whose item is not in the list: deleted, completed or kept, as `removed` says. */
@@ -368,24 +292,4 @@ function markRepair(
 /** Where the item is in msg.payload, as errors name it. */
 function where(item: SyncItemInput): string {
   return `payload[${item.index}]`;
-}
-
-/** A to-do still to be made, as a report would show it. */
-function plannedTodo(request: SyncRequest, wanted: TodoVersion): TodoListItem {
-  const { content } = wanted;
-  return {
-    id: 0,
-    title: content.title,
-    description: content.description,
-    dueDate: content.dueDate,
-    dueTime: content.dueTime,
-    repeatType: content.repeatType,
-    status: wanted.completed ? 1 : 0,
-    priority: content.priority as TodoListItem['priority'],
-    completed: wanted.completed,
-    deviceId: request.deviceId ?? '',
-    deviceName: '',
-    createDate: '',
-    updateDate: 0,
-  };
 }

@@ -1,11 +1,37 @@
 /**
- * The to-do sync's memory as it is stored (in its file, and in a Node-RED context store): plain JSON, at most
- * MOST_REMEMBERED_ITEMS entries. What cannot be read back (another version's shape, a file edited by hand) is
- * forgotten, entry by entry: the marks on the service are enough to go on.
+ * What the to-do sync remembers of a list between syncs, and how it is stored (in its file, and in a Node-RED
+ * context store): plain JSON, at most MOST_REMEMBERED_ITEMS entries. What cannot be read back (another version's
+ * shape, a file edited by hand) is forgotten, entry by entry: the marks on the service are enough to go on. A
+ * memory written before each side's fields were kept is read as it is, without them.
  */
-import { isPlainObject } from '../../values';
+import { isPlainObject, REPEAT_TYPES } from '../../values';
 import type { TodoListItem } from '../../types';
-import type { RememberedItem, SideState, SyncMemory } from './plan';
+import { CONTENT_FIELDS, contentDigest, type TodoContent, type TodoVersion } from './todo-content';
+
+/** A side (the service's to-do, or the list's item) as the last sync left it. */
+export interface SideState {
+  /** The digest of its content. */
+  content: string;
+  completed: boolean;
+  /** Its content, for the merge field by field; none in a memory an earlier version wrote. */
+  fields?: TodoContent;
+}
+
+/** What a sync remembers of one key; `null`: that side had no such to-do or item. */
+export interface RememberedItem {
+  id: number;
+  service: SideState | null;
+  list: SideState | null;
+  /** The to-do as the last sync saw it on the service, its description without the mark. */
+  todo: TodoListItem;
+}
+
+/** By key. */
+export type SyncMemory = Map<string, RememberedItem>;
+
+export function sideOf(version: TodoVersion): SideState {
+  return { content: version.digest, completed: version.completed, fields: version.content };
+}
 
 const STORE_VERSION = 1;
 
@@ -18,6 +44,7 @@ export interface StoredMemory {
 /** Far more than a list a person keeps; beyond it, the to-dos whose items left the list are forgotten first. */
 export const MOST_REMEMBERED_ITEMS = 10_000;
 
+/** The list's side is stored without its fields when they are the service's. */
 export function memoryToStore(memory: SyncMemory): StoredMemory {
   let items = [...memory.entries()];
   if (items.length > MOST_REMEMBERED_ITEMS) {
@@ -25,7 +52,11 @@ export function memoryToStore(memory: SyncMemory): StoredMemory {
     const left = items.filter(([, entry]) => entry.list === null);
     items = [...inList, ...left].slice(0, MOST_REMEMBERED_ITEMS);
   }
-  return { version: STORE_VERSION, items };
+  const stored = items.map(([key, entry]): [string, RememberedItem] => {
+    if (!entry.list?.fields || entry.list.content !== entry.service?.content) return [key, entry];
+    return [key, { ...entry, list: { content: entry.list.content, completed: entry.list.completed } }];
+  });
+  return { version: STORE_VERSION, items: stored };
 }
 
 export function memoryFromStore(value: unknown): SyncMemory {
@@ -44,6 +75,7 @@ function rememberedItem(value: unknown): RememberedItem | undefined {
   const service = side(value.service);
   const list = side(value.list);
   if (service === undefined || list === undefined) return undefined;
+  if (list && !list.fields && service?.fields && list.content === service.content) list.fields = service.fields;
   return { id: value.id as number, service, list, todo: value.todo as TodoListItem };
 }
 
@@ -52,5 +84,24 @@ function side(value: unknown): SideState | null | undefined {
   if (!isPlainObject(value) || typeof value.content !== 'string' || typeof value.completed !== 'boolean') {
     return undefined;
   }
-  return { content: value.content, completed: value.completed };
+  const read: SideState = { content: value.content, completed: value.completed };
+  const fields = contentOf(value.fields);
+  // Fields that are not what the digest says (edited by hand) are not the side's.
+  if (fields && contentDigest(fields) === read.content) read.fields = fields;
+  return read;
+}
+
+const TEXT_FIELDS = ['title', 'description', 'dueDate', 'dueTime'] as const;
+const DAY_FIELDS = ['repeatWeekday', 'repeatMonth', 'repeatDay'] as const;
+
+/** A content as a memory holds it, each field of its type; undefined for anything else. */
+function contentOf(value: unknown): TodoContent | undefined {
+  if (!isPlainObject(value)) return undefined;
+  if (!TEXT_FIELDS.every((field) => typeof value[field] === 'string')) return undefined;
+  if (!Number.isSafeInteger(value.priority)) return undefined;
+  if (!(REPEAT_TYPES as readonly unknown[]).includes(value.repeatType)) return undefined;
+  if (!DAY_FIELDS.every((field) => value[field] === null || Number.isSafeInteger(value[field]))) return undefined;
+  const content: Record<string, unknown> = {};
+  for (const field of CONTENT_FIELDS) content[field] = value[field];
+  return content as unknown as TodoContent;
 }

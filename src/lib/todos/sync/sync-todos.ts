@@ -5,14 +5,8 @@
  */
 import { describe, DeviceCloudError } from '../../errors';
 import type { TodoListItem } from '../../types';
-import {
-  planSync,
-  type ChangeAction,
-  type DeviceChange,
-  type SyncMemory,
-  type SyncPlan,
-  type SyncRequest,
-} from './plan';
+import { planSync, type ChangeAction, type DeviceChange, type SyncPlan, type SyncRequest } from './plan';
+import type { SyncMemory } from './stored-memory';
 import { runSteps, type ChangeMade, type StepFailure, type SyncCalls } from './write-steps';
 
 export type { SyncRequest, SyncMemory, DeviceChange, ChangeAction, ChangeMade, SyncCalls };

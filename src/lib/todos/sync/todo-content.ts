@@ -133,3 +133,23 @@ export function withChanges(from: TodoContent, changed: Partial<Record<keyof Tod
   const after = { ...from, ...changed } as TodoContent;
   return { ...after, ...withRepeat(after.repeatType, after.repeatWeekday, after.repeatMonth, after.repeatDay) };
 }
+
+/** A to-do still to be made, as a report would show it. */
+export function plannedTodo(wanted: TodoVersion, deviceId = ''): TodoListItem {
+  const { content } = wanted;
+  return {
+    id: 0,
+    title: content.title,
+    description: content.description,
+    dueDate: content.dueDate,
+    dueTime: content.dueTime,
+    repeatType: content.repeatType,
+    status: wanted.completed ? 1 : 0,
+    priority: content.priority as TodoListItem['priority'],
+    completed: wanted.completed,
+    deviceId,
+    deviceName: '',
+    createDate: '',
+    updateDate: 0,
+  };
+}

@@ -11,7 +11,8 @@ import type { TodoCreated, TodoListItem, TodoUpdated } from '../../types';
 import { todoId, type TodoCreate, type TodoFilter, type TodoId, type TodoUpdate } from '../../values';
 import { versionOf, versionOfListed, type TodoVersion } from './todo-content';
 import { readMark } from './description-mark';
-import { sideOf, type ChangeAction, type RememberedItem, type Step, type SyncMemory } from './plan';
+import type { ChangeAction, Step } from './plan';
+import { sideOf, type RememberedItem, type SyncMemory } from './stored-memory';
 
 /** The client's to-do operations the sync uses. */
 export interface SyncCalls {

@@ -8,6 +8,7 @@ export class CoalescedWrites {
   private writing: Promise<void> | undefined;
   private pending = false;
   private lastStart = -Infinity;
+  private flushing = false;
   private idle: (() => void)[] = [];
 
   constructor(
@@ -22,6 +23,19 @@ export class CoalescedWrites {
     if (!this.timer && !this.writing) this.schedule();
   }
 
+  /**
+   * Every change requested so far is written without waiting for the spacing; resolves as settled() does. Before
+   * an exit: the timers are unref'd, so a write waiting on one would never come.
+   */
+  flush(): Promise<void> {
+    this.flushing = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.run();
+    }
+    return this.settled().finally(() => (this.flushing = false));
+  }
+
   /** Resolves once every change requested so far is written (or its write failed). */
   settled(): Promise<void> {
     if (!this.pending && !this.writing) return Promise.resolve();
@@ -29,6 +43,10 @@ export class CoalescedWrites {
   }
 
   private schedule(): void {
+    if (this.flushing) {
+      this.run();
+      return;
+    }
     const wait = Math.max(0, this.lastStart + this.spacingMs - Date.now());
     this.timer = setTimeout(() => this.run(), wait);
     this.timer.unref();
