@@ -413,8 +413,11 @@ function writeKept(kept, entries, made) {
   }
 }
 
-/** Each of `families` with the characters it is cut to, and each face with its full font and what it is made from. */
-function plannedFaces(families = FAMILIES) {
+/**
+ * Each of `families` (all, the framework's too, by default) with the characters it is cut to, and each face with
+ * its full font and what it is made from.
+ */
+function plannedFaces(families = [...FAMILIES, ...FRAMEWORK_FAMILIES]) {
   const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'node-red-process', 'fonts', 'font-file'));
   const subsetter = subsetterVersions();
   return families.map((family) => {
