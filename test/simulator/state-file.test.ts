@@ -22,8 +22,8 @@ const CLI = path.join(__dirname, '..', '..', 'dist', 'simulator', 'cli.js');
 
 /** What the simulator's page shows (its readings are the simulator's options, not its state). */
 async function shown(sim: Simulator): Promise<Omit<StateSnapshot, 'readings'>> {
-  const { devices, todos } = (await (await fetch(`${sim.url}/sim/state`)).json()) as StateSnapshot;
-  return { devices, todos };
+  const { devices, todos, taskLists } = (await (await fetch(`${sim.url}/sim/state`)).json()) as StateSnapshot;
+  return { devices, todos, taskLists };
 }
 
 describe('the simulator state file', function () {
