@@ -30,16 +30,6 @@ export function vtodo(uid: string, lines: string[], extra: string[] = []): strin
   ].join('\r\n');
 }
 
-/**
- * A task list for an example's CalDAV node, named as the example's address names it, on `server`, holding one
- * task (another client's): its address there.
- */
-export async function exampleTaskList(server: CalDavServer, address: string): Promise<string> {
-  const list = await server.taskList(new URL(address).pathname.split('/').filter(Boolean).pop() ?? 'tasks');
-  await server.put(`${list}example.ics`, vtodo('example-task', ['SUMMARY:Water the plants']));
-  return `${server.url}${list}`;
-}
-
 export abstract class CalDavServer {
   /** `http://127.0.0.1:PORT` */
   readonly url: string;
