@@ -4,9 +4,12 @@
 
 import { readCalendarObject } from './calendar-object';
 import { newEtag, type SimCalendar, type SimCalendarObject, type SimCalendars } from './calendars';
+import { calendarPath } from './dav-resources';
 
 export const TASK_LIST_NAME = 'tasks';
 export const EVENTS_NAME = 'events';
+/** The sample task list's address on the simulator: the CalDAV example's. */
+export const TASK_LIST_PATH = calendarPath(TASK_LIST_NAME);
 
 const PRODID = 'PRODID:-//Device Cloud//Simulator sample//EN';
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];

@@ -23,6 +23,7 @@ import {
 } from './state';
 import { StateFile } from './state-file';
 
+export { TASK_LIST_PATH } from './calendar-samples';
 export type { CalendarComponent, SimCalendar, SimCalendarObject } from './calendars';
 export type { Fault, FaultKind } from './faults';
 export type { TaskListView, TaskView } from './phone-tasks';
