@@ -226,7 +226,7 @@ function drawingProcesses() {
       try {
         const status = fs.readFileSync(`/proc/${name}/status`, 'latin1');
         if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
-        if (fs.readFileSync(`/proc/${name}/cmdline`, 'latin1').includes('render/drawing/main.js'))
+        if (fs.readFileSync(`/proc/${name}/cmdline`, 'latin1').includes('render/drawing-process/main.js'))
           pids.push(Number(name));
       } catch {
         // ended meanwhile

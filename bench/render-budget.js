@@ -152,7 +152,7 @@ async function costs() {
     };
   }
   // Filling a list is Node-RED's own work (Mustache, on its event loop): per item, at the limit.
-  const { fillTemplate } = requireDist('lib/render/renderer/fill-template');
+  const { fillTemplate } = requireDist('lib/render/node-red-process/template/fill-template');
   const items = Array.from({ length: PAGE_LIMITS.listItems }, (_, i) => `Item ${i} 待办`);
   const template = '<ul>{{#payload}}<li>{{.}}</li>{{/payload}}</ul>';
   for (let i = 0; i < 20; i++) fillTemplate(template, { payload: items });

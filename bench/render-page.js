@@ -40,7 +40,7 @@ function pageMessage(i) {
 
 /** The page's HTML for message `i`, as the render node fills it (Mustache, from the package). */
 function pageHtml(i) {
-  const { fillTemplate } = requireDist('lib/render/renderer/fill-template');
+  const { fillTemplate } = requireDist('lib/render/node-red-process/template/fill-template');
   return fillTemplate(PAGE_TEMPLATE, pageMessage(i)).html;
 }
 
@@ -168,7 +168,7 @@ function satoriElement(node) {
 async function satoriWithResvg() {
   const satori = require('satori').default;
   const { Resvg } = require('@resvg/resvg-js');
-  const { parseHtml } = requireDist('lib/render/html/html');
+  const { parseHtml } = requireDist('lib/render/drawing-process/html/html');
   // satori takes one family's name per face: the Latin and Chinese faces the page uses.
   const satoriFonts = fonts().filter((font) => font.name === 'Noto Sans' || font.name === 'Noto Sans SC');
   return async (html) => {
@@ -251,8 +251,8 @@ function craftMessage(i) {
 async function takumiCraft(message = craftMessage) {
   const { Renderer } = require('@takumi-rs/core');
   const { fromHtml } = require('@takumi-rs/helpers/html');
-  const { fillTemplate } = requireDist('lib/render/renderer/fill-template');
-  const { iconPath, iconSvg, WEATHER_ICONS } = requireDist('lib/render/pictures/icons');
+  const { fillTemplate } = requireDist('lib/render/node-red-process/template/fill-template');
+  const { iconPath, iconSvg, WEATHER_ICONS } = requireDist('lib/render/drawing-process/pictures/icons');
   const renderer = new Renderer({ cacheMaxBytes: 0 });
   for (const font of fonts()) await renderer.registerFont(font);
   const iconUrl = (name) => {

@@ -181,14 +181,14 @@ function nodeFolder(type, examples) {
 
 /** TypeScript for the browser: one script, with what it imports (the runtime's rules, a dialog's code) inside. */
 /**
- * The drawing process (src/lib/render/drawing/main.ts) starts when a render node is deployed, and a page
+ * The drawing process (src/lib/render/drawing-process/main.ts) starts when a render node is deployed, and a page
  * waits for it: its code as one file loads in about half the time of the files tsc writes. Takumi stays a
  * package of its own, loaded from node_modules as the platform allows (native or WebAssembly).
  */
 function bundleDrawingProcess() {
   esbuild.buildSync({
-    entryPoints: [path.join(root, 'src', 'lib', 'render', 'drawing', 'main.ts')],
-    outfile: path.join(dist, 'lib', 'render', 'drawing', 'main.js'),
+    entryPoints: [path.join(root, 'src', 'lib', 'render', 'drawing-process', 'main.ts')],
+    outfile: path.join(dist, 'lib', 'render', 'drawing-process', 'main.js'),
     bundle: true,
     format: 'cjs',
     platform: 'node',

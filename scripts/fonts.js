@@ -32,7 +32,8 @@
  * fastest (the families pages have always used first). The others are written as WOFF2, which both builds read
  * too, about half the size, unpacked once when a page first needs them. The full fonts come from
  * devDependencies and are never installed with the package. Run by scripts/build.js after the TypeScript
- * build (it reads fonts with dist/lib/render/fonts/font-file.js); the work is skipped while dist/fonts/ is up to date.
+ * build (it reads fonts with dist/lib/render/node-red-process/fonts/font-file.js); the work is skipped while
+ * dist/fonts/ is up to date.
  *
  * Cutting the TrueType faces takes under a second; compressing the WOFF2 faces (Brotli at its highest quality)
  * takes half a minute. So the WOFF2 faces are kept in git, in fonts/, each listed in fonts/subsets.json with what it
@@ -49,6 +50,12 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist', 'fonts');
 const STAMP = 'fonts.json';
+/** The code that reads a font file and writes its characters (under src/lib/render/): a change to it writes anew. */
+const READER = [
+  'node-red-process/fonts/font-file.ts',
+  'node-red-process/fonts/font-tables.ts',
+  'shared/fonts/coverage.ts',
+];
 /** The WOFF2 faces as last made, kept in git, and their list. */
 const KEPT = path.join(root, 'fonts');
 const KEPT_LIST = path.join(KEPT, 'subsets.json');
@@ -312,7 +319,7 @@ function expectedStamp() {
   return {
     licence: 'SIL Open Font License 1.1 (OFL.txt)',
     script: sha256(script),
-    reader: sha256(fs.readFileSync(path.join(root, 'src', 'lib', 'render', 'fonts', 'font-file.ts'))),
+    reader: sha256(READER.map((file) => fs.readFileSync(path.join(root, 'src', 'lib', 'render', file))).join('\n')),
     sources: [...FAMILIES, ...FRAMEWORK_FAMILIES].map(
       (family) => `${family.source}@${require(`${family.source}/package.json`).version}`,
     ),
@@ -406,9 +413,12 @@ function writeKept(kept, entries, made) {
   }
 }
 
-/** Each of `families` with the characters it is cut to, and each face with its full font and what it is made from. */
-function plannedFaces(families = FAMILIES) {
-  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'fonts', 'font-file'));
+/**
+ * Each of `families` (all, the framework's too, by default) with the characters it is cut to, and each face with
+ * its full font and what it is made from.
+ */
+function plannedFaces(families = [...FAMILIES, ...FRAMEWORK_FAMILIES]) {
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'node-red-process', 'fonts', 'font-file'));
   const subsetter = subsetterVersions();
   return families.map((family) => {
     const regular = fs.readFileSync(path.join(sourceDir(family), family.faces[0].source));
@@ -429,7 +439,7 @@ async function buildFonts({ force = false } = {}) {
   const stamp = expectedStamp();
   if (!force && upToDate(stamp)) return false;
   const subsetFont = require('subset-font');
-  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'fonts', 'font-file'));
+  const { readFontFile } = require(path.join(root, 'dist', 'lib', 'render', 'node-red-process', 'fonts', 'font-file'));
   // Anew: no font of an earlier build stays behind to be packed.
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });

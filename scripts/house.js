@@ -11,7 +11,8 @@
  *   node scripts/house.js --write              refreshes the pictures in docs/design.md that name today's code
  *
  * docs/design.md marks a picture `<!-- house: ARGUMENTS -->` ... `<!-- /house -->`; test/house.test.ts holds
- * those without `--at` to the code.
+ * those without `--at` to the code, and holds the drawing boundary of src/lib/render/ with what `importGraph`
+ * reads.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -62,18 +63,41 @@ function roomOf(file, place) {
   return rest.length ? `${first}/` : first;
 }
 
+/**
+ * What each TypeScript file of src/ imports, as TypeScript reads its imports (static, type-only, `import()` and
+ * `require()` alike): the files of src/ it names, and the packages (and Node.js modules) it names.
+ * @param {string} [commit]
+ * @returns {Map<string, { files: string[], packages: string[] }>}
+ */
+function importGraph(commit) {
+  const files = sources(commit);
+  /** @type {Map<string, { files: string[], packages: string[] }>} */
+  const graph = new Map();
+  for (const [file, text] of files) {
+    /** @type {{ files: string[], packages: string[] }} */
+    const imported = { files: [], packages: [] };
+    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!fileName.startsWith('.')) imported.packages.push(fileName);
+      else {
+        const target = resolve(files, file, fileName);
+        if (target) imported.files.push(target);
+      }
+    }
+    graph.set(file, imported);
+  }
+  return graph;
+}
+
 /** The rooms (with how many files each holds) and the arrows between them (with how many imports each carries). */
 function measure(place, commit) {
-  const files = sources(commit);
   const rooms = new Map();
   const arrows = new Map();
-  for (const [file, text] of files) {
+  for (const [file, imported] of importGraph(commit)) {
     const room = roomOf(file, place);
     if (!room) continue;
     rooms.set(room, (rooms.get(room) ?? 0) + 1);
-    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-      const target = resolve(files, file, fileName);
-      const to = target && roomOf(target, place);
+    for (const target of imported.files) {
+      const to = roomOf(target, place);
       if (!to || to === room) continue;
       const key = `${room}\0${to}`;
       arrows.set(key, (arrows.get(key) ?? 0) + 1);
@@ -187,4 +211,4 @@ function loopsIn(place) {
   return loopsOf(rooms, arrows);
 }
 
-module.exports = { draw, refreshed, loopsIn, DESIGN };
+module.exports = { draw, refreshed, loopsIn, importGraph, DESIGN };

@@ -45,4 +45,13 @@ describe('the benchmark', function () {
       for (const name of names) expect(loaded[name], `${file}: ${name} of ${module}`).to.not.equal(undefined);
     }
   });
+
+  it("finds the icons the build wrote when it loads the drawing process's icons on their own, not bundled", function () {
+    // The drawing process's code runs bundled in one file; the benchmark loads this module as tsc wrote it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built module, as the benchmark loads it
+    const icons = require(path.join(DIST, 'lib/render/drawing-process/pictures/icons')) as {
+      iconPath(name: string): string | undefined;
+    };
+    expect(icons.iconPath('thermometer'), 'the path of icon:thermometer').to.match(/^M[\d .A-Za-z-]+$/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../lib/client';
 import type { PushMemory } from '../lib/push-memory';
-import type { Node, NodeAPI } from './node-red-api';
+import { configNodeOf, type Node, type NodeAPI } from './node-red-api';
 
 /** What an action node needs of its account node. */
 export interface AccountNode extends Node {
@@ -11,7 +11,5 @@ export interface AccountNode extends Node {
 }
 
 export function accountOf(RED: NodeAPI, id: unknown): AccountNode | null {
-  if (typeof id !== 'string' || id === '') return null;
-  const node = RED.nodes.getNode(id) as Partial<AccountNode> | null;
-  return node && typeof node.client === 'function' && node.pushes ? (node as AccountNode) : null;
+  return configNodeOf<AccountNode>(RED, id, (node) => typeof node.client === 'function' && Boolean(node.pushes));
 }

@@ -1,5 +1,5 @@
 import type { CalDavClient } from '../lib/caldav/client';
-import type { Node, NodeAPI } from './node-red-api';
+import { configNodeOf, type Node, type NodeAPI } from './node-red-api';
 
 /** What the to-do sync needs of a CalDAV node. */
 export interface CalDavNode extends Node {
@@ -10,7 +10,5 @@ export interface CalDavNode extends Node {
 }
 
 export function caldavOf(RED: NodeAPI, id: unknown): CalDavNode | null {
-  if (typeof id !== 'string' || id === '') return null;
-  const node = RED.nodes.getNode(id) as Partial<CalDavNode> | null;
-  return node && typeof node.caldav === 'function' ? (node as CalDavNode) : null;
+  return configNodeOf<CalDavNode>(RED, id, (node) => typeof node.caldav === 'function');
 }

@@ -105,3 +105,14 @@ export interface NodeAPI {
   settings?: { userDir?: string };
   _(key: string, substitutions?: Record<string, unknown>): string;
 }
+
+/** The deployed config node `id` names, where it is one of the kind `isKind` recognises; else null. */
+export function configNodeOf<T extends Node>(
+  RED: NodeAPI,
+  id: unknown,
+  isKind: (node: Partial<T>) => boolean,
+): T | null {
+  if (typeof id !== 'string' || id === '') return null;
+  const node = RED.nodes.getNode(id) as Partial<T> | null;
+  return node && isKind(node) ? (node as T) : null;
+}

@@ -381,7 +381,7 @@ describe('validate', () => {
     }
   });
 
-  describe('dueMoment', () => {
+  describe('dueDateAndTime', () => {
     const local = (moment: Date): { dueDate: string; dueTime: string } => {
       const pad = (n: number): string => String(n).padStart(2, '0');
       return {
@@ -392,40 +392,40 @@ describe('validate', () => {
     const instant = new Date(Date.UTC(2026, 11, 31, 23, 45, 30));
 
     it('splits a Date in the host time zone', () => {
-      expect(validate.dueMoment(instant)).to.deep.equal(local(instant));
+      expect(validate.dueDateAndTime(instant)).to.deep.equal(local(instant));
     });
     it('splits a Date of another realm (a function node built it)', () => {
-      expect(validate.dueMoment(fromFunctionNode('new Date(Date.UTC(2026, 11, 31, 23, 45, 30))'))).to.deep.equal(
+      expect(validate.dueDateAndTime(fromFunctionNode('new Date(Date.UTC(2026, 11, 31, 23, 45, 30))'))).to.deep.equal(
         local(instant),
       );
     });
     it('refuses an object that only calls itself a Date', () => {
       const fake = { [Symbol.toStringTag]: 'Date', getTime: () => 0 };
-      expectInvalid(() => validate.dueMoment(fake), 'due', /due: must be a Date or an ISO 8601 date-time/);
+      expectInvalid(() => validate.dueDateAndTime(fake), 'due', /due: must be a Date or an ISO 8601 date-time/);
     });
     it('splits an ISO string with an offset in the host time zone', () => {
-      expect(validate.dueMoment('2026-12-31T23:45:30Z')).to.deep.equal(local(instant));
-      expect(validate.dueMoment('2027-01-01T07:45+08:00')).to.deep.equal(local(instant));
+      expect(validate.dueDateAndTime('2026-12-31T23:45:30Z')).to.deep.equal(local(instant));
+      expect(validate.dueDateAndTime('2027-01-01T07:45+08:00')).to.deep.equal(local(instant));
     });
     it('takes an ISO string without an offset as local time', () => {
-      expect(validate.dueMoment('2026-06-01T07:05')).to.deep.equal({ dueDate: '2026-06-01', dueTime: '07:05' });
+      expect(validate.dueDateAndTime('2026-06-01T07:05')).to.deep.equal({ dueDate: '2026-06-01', dueTime: '07:05' });
     });
     it('gives a date alone without a time', () => {
-      expect(validate.dueMoment('2026-06-01')).to.deep.equal({ dueDate: '2026-06-01' });
+      expect(validate.dueDateAndTime('2026-06-01')).to.deep.equal({ dueDate: '2026-06-01' });
     });
     it('refuses a day that does not exist, in a date alone and in a date-time', () => {
       expectInvalid(
-        () => validate.dueMoment('2026-02-30'),
+        () => validate.dueDateAndTime('2026-02-30'),
         'due',
         /due: must be a date written yyyy-MM-dd that exists/,
       );
       expectInvalid(
-        () => validate.dueMoment('2026-02-30T10:00'),
+        () => validate.dueDateAndTime('2026-02-30T10:00'),
         'due',
         /due: must be a date written yyyy-MM-dd that exists/,
       );
       expectInvalid(
-        () => validate.dueMoment('2026-04-31T00:00Z'),
+        () => validate.dueDateAndTime('2026-04-31T00:00Z'),
         'due',
         /due: must be a date written yyyy-MM-dd that exists/,
       );
@@ -442,7 +442,7 @@ describe('validate', () => {
     ]) {
       it(`refuses ${value instanceof Date ? 'an invalid Date' : JSON.stringify(value)}`, () => {
         expectInvalid(
-          () => validate.dueMoment(value),
+          () => validate.dueDateAndTime(value),
           'due',
           /due: must be a Date or an ISO 8601 date-time such as 2026-12-24T18:30/,
         );

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { encodeIndexedPng } from '../../dist/lib/images/indexed-png';
-import { drawQr, qrCode, type EccLevel } from '../../dist/lib/render/pictures/qr';
+import { drawQr, qrCode, type EccLevel } from '../../dist/lib/render/drawing-process/pictures/qr';
 
 const run = promisify(execFile);
 const LEVELS: EccLevel[] = ['L', 'M', 'Q', 'H'];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
 import { loadFontFiles, PageRenderer } from '../../dist/lib/render';
-import { ownFontsFrom } from '../../dist/lib/render/fonts/own-fonts';
+import { ownFontsFrom } from '../../dist/lib/render/shared/fonts/own-fonts-from';
 import { DeviceCloudError } from '../../dist/lib/errors';
 import { compact, inkBox, pixelsOf, readText } from './support';
 import { canHideHostFonts, drawWithoutHostFonts, type PageAsked } from './without-host-fonts';

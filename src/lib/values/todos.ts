@@ -100,7 +100,7 @@ export function todoFilter(filter: { status?: unknown; deviceId?: unknown }): To
  * A due moment given as a Date or an ISO 8601 string, split into the service's
  * dueDate and dueTime in the host's time zone. A date-only string has no time.
  */
-export function dueMoment(value: unknown, field = 'due'): { dueDate: string; dueTime?: string } {
+export function dueDateAndTime(value: unknown, field = 'due'): { dueDate: string; dueTime?: string } {
   const rule = 'must be a Date or an ISO 8601 date-time such as 2026-12-24T18:30';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return { dueDate: dueDate(value, field) };
   let moment: Date;
@@ -149,7 +149,7 @@ function todoFields(source: Record<string, unknown>, options: FieldOptions = {})
   }
   if (given('due')) {
     if (given('dueDate') || given('dueTime')) throw invalid('due', 'give either due or dueDate/dueTime, not both');
-    Object.assign(fields, dueMoment(source.due));
+    Object.assign(fields, dueDateAndTime(source.due));
   }
   const cleared = (key: string) => options.clearDue === true && source[key] === '';
   if (given('dueDate')) fields.dueDate = cleared('dueDate') ? '' : dueDate(source.dueDate);

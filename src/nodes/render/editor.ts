@@ -1,6 +1,6 @@
 import { PALETTE_NAMES } from '../../lib/images/palette';
 import { DITHER_MODES } from '../../lib/images/dither';
-import { LAYOUT_RULES } from '../../lib/render/page/page-options';
+import { LAYOUT_RULES } from '../../lib/render/shared/page-options';
 import { DEFAULT_SCREEN } from '../../lib/values/display';
 import { PAGE_BUDGET } from '../../lib/values/page-budget';
 import { renderDialog } from './editor-dialog';

@@ -1,5 +1,5 @@
 import type { Migration } from '../../runtime/config-versions';
-import { SAVED_FLOW_LAYOUT_RULES } from '../../lib/render/page/page-options';
+import { SAVED_FLOW_LAYOUT_RULES } from '../../lib/render/shared/page-options';
 
 export const MIGRATIONS: readonly Migration[] = [
   {

@@ -3,10 +3,13 @@
  * the page record) with its five pages at the screen's shape, as pushed from this Node-RED. It reads the record
  * through the admin API and reads it again when the runtime announces a change on the comms topic.
  */
-import { screenBox, timeAgo } from './editor-format';
+import { act, pagePath, type Device, type DeviceList, type ListedPage } from './editor-api';
+import { confirm } from '../../editor/confirm';
+import { button, t } from './editor-controls';
+import { timeAgo } from './editor-format';
+import { SidebarPictures } from './editor-pictures';
+import { nodeLabel, slotView } from './editor-slot';
 
-/** The plugin's message catalog: Node-RED names it by the package and the plugin. */
-const CATALOG = '@device-cloud/node-red-device-cloud/device-cloud-sidebar';
 const PAGES_TOPIC = 'device-cloud/pages';
 const WRITE_PERMISSION = 'device-cloud.write';
 const PAGE_IDS = ['1', '2', '3', '4', '5'];
@@ -15,34 +18,6 @@ const CLOCK_MS = 30_000;
 /** How long the sidebar's width stays put before its pictures are drawn again for it. */
 const RESIZE_REST_MS = 250;
 
-interface ListedPage {
-  account: string;
-  deviceId: string;
-  pageId: string;
-  kind: 'text' | 'structured-text' | 'image';
-  persistent: boolean;
-  pushedAt: string;
-  node: { id: string; name: string; z: string };
-  text?: string;
-  title?: string;
-  body?: string;
-  options: { fontSize?: number; dither?: boolean };
-  image?: string;
-  images?: number;
-}
-
-interface Device {
-  deviceId: string;
-  alias?: string;
-  board?: string;
-}
-
-type DeviceList = { devices: Device[] } | { error: string };
-
-function t(key: string, substitutions?: Record<string, unknown>): string {
-  return RED._(`${CATALOG}:${key}`, substitutions);
-}
-
 class DeviceCloudSidebar {
   readonly content = $('<div class="device-cloud-sidebar"></div>');
   private readonly header = $('<div class="red-ui-sidebar-header device-cloud-sidebar-header"></div>');
@@ -50,8 +25,7 @@ class DeviceCloudSidebar {
   private pages: ListedPage[] = [];
   private readonly devices = new Map<string, DeviceList>();
   private readonly collapsed = new Set<string>();
-  /** Object URLs of the pictures shown, by their path, push time and size. */
-  private pictures = new Map<string, string>();
+  private readonly pictures = new SidebarPictures();
   /** The sidebar's width when last drawn: the pictures are drawn again for another. */
   private drawnWidth = 0;
   private redraw: ReturnType<typeof setTimeout> | undefined;
@@ -175,12 +149,8 @@ class DeviceCloudSidebar {
     // Laid out now: each picture is asked for at the size its screen shows it.
     this.drawnWidth = this.content.width() ?? 0;
     const shown = new Set<string>();
-    this.body.find('.device-cloud-sidebar-picture').each((_index, element) => this.showPicture($(element), shown));
-    for (const [key, url] of this.pictures) {
-      if (shown.has(key)) continue;
-      URL.revokeObjectURL(url);
-      this.pictures.delete(key);
-    }
+    this.body.find('.device-cloud-sidebar-picture').each((_index, element) => this.pictures.show($(element), shown));
+    this.pictures.keepOnly(shown);
   }
 
   /** The listed devices, then those only the record knows (a device removed from the account, say). */
@@ -197,7 +167,7 @@ class DeviceCloudSidebar {
   private matches(device: Device, pages: ListedPage[]): boolean {
     if (!this.filter) return true;
     const words = [device.deviceId, device.alias, device.board];
-    for (const page of pages) words.push(page.text, page.title, page.body, page.node.name, this.nodeLabel(page));
+    for (const page of pages) words.push(page.text, page.title, page.body, page.node.name, nodeLabel(page));
     return words.some((word) => word?.toLowerCase().includes(this.filter));
   }
 
@@ -217,9 +187,11 @@ class DeviceCloudSidebar {
     // Also for a device with nothing recorded: what other clients pushed goes too.
     if (canWrite) {
       header.append(
-        this.button('fa-trash', t('deleteAll'), 'delete-all', () =>
-          this.confirm(t('confirmDeleteAll', { device: device.alias || device.deviceId }), t('delete'), () =>
-            this.act('DELETE', pagePath(account, device.deviceId, 'all'), t('deletedAll', { device: device.deviceId })),
+        button('fa-trash', t('deleteAll'), 'delete-all', () =>
+          confirm(t('confirmDeleteAll', { device: device.alias || device.deviceId }), t('delete'), () =>
+            act('DELETE', pagePath(account, device.deviceId, 'all'), t('deletedAll', { device: device.deviceId }), () =>
+              this.readPages(),
+            ),
           ),
         ),
       );
@@ -236,162 +208,10 @@ class DeviceCloudSidebar {
     const slots = $('<div class="device-cloud-sidebar-slots"></div>');
     for (const pageId of PAGE_IDS) {
       const page = pages.find((recorded) => recorded.pageId === pageId);
-      slots.append(this.slotView(account, device, pageId, page, canWrite));
+      slots.append(slotView(account, device, pageId, page, canWrite, () => this.readPages()));
     }
     return view.append(slots);
   }
-
-  private slotView(
-    account: string,
-    device: Device,
-    pageId: string,
-    page: ListedPage | undefined,
-    canWrite: boolean,
-  ): JQuery {
-    const slot = $('<div class="device-cloud-sidebar-slot"></div>').attr('data-page', pageId);
-    const screen = $('<div class="device-cloud-sidebar-screen"></div>').css(screenBox());
-    screen.append($('<span class="device-cloud-sidebar-page-number"></span>').text(pageId));
-    slot.append(screen);
-    if (!page) {
-      slot.addClass('device-cloud-sidebar-slot-empty');
-      screen.append($('<span class="device-cloud-sidebar-blank"></span>').text(t('empty')));
-      return slot;
-    }
-    slot.attr('data-kind', page.kind);
-    if (page.kind === 'image' && page.image) {
-      const picture = $('<img class="device-cloud-sidebar-picture">')
-        .attr('alt', t('picture', { page: pageId }))
-        .attr('data-picture', page.image)
-        .attr('data-pushed-at', page.pushedAt);
-      screen.append(picture);
-      if ((page.images ?? 1) > 1) {
-        screen.append($('<span class="device-cloud-sidebar-more"></span>').text(t('pictures', { count: page.images })));
-      }
-    } else {
-      const text = $('<div class="device-cloud-sidebar-text"></div>');
-      if (page.kind === 'structured-text') {
-        if (page.title) text.append($('<div class="device-cloud-sidebar-title"></div>').text(page.title));
-        if (page.body) text.append($('<div class="device-cloud-sidebar-body-text"></div>').text(page.body));
-      } else {
-        text.text(page.text ?? '').css('--device-cloud-font-size', String(page.options.fontSize ?? 20));
-      }
-      screen.append(text);
-    }
-    const pushedAt = new Date(page.pushedAt);
-    const meta = $('<div class="device-cloud-sidebar-meta"></div>');
-    meta.append(
-      $('<span class="device-cloud-sidebar-when"></span>')
-        .attr('data-pushed-at', page.pushedAt)
-        .attr('title', pushedAt.toLocaleString(RED.i18n.lang() ?? undefined))
-        .text(timeAgo(pushedAt, new Date(), RED.i18n.lang())),
-      $('<span class="device-cloud-sidebar-badge"></span>')
-        .toggleClass('device-cloud-sidebar-persistent', page.persistent)
-        .text(page.persistent ? t('persistent') : t('temporary')),
-    );
-    const author = $('<a href="#" class="device-cloud-sidebar-node"></a>')
-      .text(this.nodeLabel(page))
-      .attr('title', t('reveal'))
-      .on('click', (event) => {
-        event.preventDefault();
-        if (RED.nodes.node(page.node.id)) RED.view.reveal(page.node.id);
-        else RED.notify(t('nodeGone'), { type: 'warning', timeout: 3000 });
-      });
-    meta.append($('<div class="device-cloud-sidebar-by"></div>').append(author));
-    if (canWrite) {
-      const where = { page: pageId, device: device.alias || device.deviceId };
-      meta.append(
-        $('<div class="device-cloud-sidebar-actions"></div>').append(
-          this.button('fa-repeat', t('pushAgain'), 'push-again', () =>
-            this.confirm(t('confirmPushAgain', where), t('push'), () =>
-              this.act('POST', `${pagePath(account, device.deviceId, pageId)}/push`, t('pushed', where)),
-            ),
-          ),
-          this.button('fa-trash', t('deletePage'), 'delete', () =>
-            this.confirm(t('confirmDelete', where), t('delete'), () =>
-              this.act('DELETE', pagePath(account, device.deviceId, pageId), t('deleted', where)),
-            ),
-          ),
-        ),
-      );
-    }
-    return slot.append(meta);
-  }
-
-  /** The node's name, else its type's label, else its id; a node no longer in the flows says so. */
-  private nodeLabel(page: ListedPage): string {
-    if (page.node.name) return page.node.name;
-    const node = RED.nodes.node(page.node.id);
-    return node ? node.type.replace(/^device-cloud-/, '') : t('nodeGone');
-  }
-
-  /**
-   * Loads a picture through the admin API (with the editor's credentials), drawn at the size its screen shows it
-   * in device pixels, once per push and size. A screen not laid out (the tab hidden) waits for the next drawing.
-   */
-  private showPicture(picture: JQuery, shown: Set<string>): void {
-    const screen = picture.parent()[0];
-    const ratio = window.devicePixelRatio || 1;
-    const width = Math.round(screen.clientWidth * ratio);
-    const height = Math.round(screen.clientHeight * ratio);
-    if (width < 1 || height < 1) return;
-    const path = String(picture.attr('data-picture'));
-    const key = `${path}@${String(picture.attr('data-pushed-at'))}@${width}x${height}`;
-    shown.add(key);
-    const known = this.pictures.get(key);
-    if (known) {
-      picture.attr('src', known);
-      return;
-    }
-    void $.ajax({ url: path, data: { width, height }, cache: false, xhrFields: { responseType: 'blob' } }).done(
-      (blob: Blob) => {
-        const url = URL.createObjectURL(blob);
-        this.pictures.set(key, url);
-        picture.attr('src', url);
-      },
-    );
-  }
-
-  private button(icon: string, title: string, action: string, click: () => void): JQuery {
-    return $('<button type="button" class="red-ui-button red-ui-button-small device-cloud-sidebar-button"></button>')
-      .attr('title', title)
-      .attr('aria-label', title)
-      .attr('data-action', action)
-      .append($('<i class="fa"></i>').addClass(icon))
-      .on('click', (event) => {
-        event.stopPropagation();
-        click();
-      });
-  }
-
-  private confirm(question: string, yes: string, then: () => void): void {
-    const dialog = RED.notify($('<p class="device-cloud-sidebar-question"></p>').text(question), {
-      modal: true,
-      fixed: true,
-      type: 'warning',
-      buttons: [
-        { text: t('cancel'), click: () => dialog.close() },
-        {
-          text: yes,
-          class: 'primary',
-          click: () => {
-            dialog.close();
-            then();
-          },
-        },
-      ],
-    });
-  }
-
-  private act(method: 'DELETE' | 'POST', url: string, done: string): void {
-    $.ajax({ url, method, dataType: 'json' })
-      .done(() => RED.notify(done, { type: 'success', timeout: 3000 }))
-      .fail((xhr: JQuery.jqXHR) => {
-        const answer = xhr.responseJSON as { error?: string } | undefined;
-        RED.notify(t('failed', { error: answer?.error ?? `${xhr.status} ${xhr.statusText}` }), { type: 'error' });
-      })
-      .always(() => this.readPages());
-  }
-
   private updateTimes(): void {
     const now = new Date();
     this.body.find('.device-cloud-sidebar-when').each((_index, element) => {
@@ -400,13 +220,6 @@ class DeviceCloudSidebar {
     });
   }
 }
-
-function pagePath(account: string, deviceId: string, pageId: string): string {
-  return ['device-cloud/pages', account, deviceId, pageId]
-    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
-    .join('/');
-}
-
 RED.plugins.registerPlugin('device-cloud-sidebar', {
   onadd() {
     const sidebar = new DeviceCloudSidebar();

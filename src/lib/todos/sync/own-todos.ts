@@ -5,9 +5,8 @@
  * syncing one list at once), which goes as a to-do whose item left the list.
  */
 import { todoIdOf, type TodoListItem } from '../../types';
-import type { TodoId } from '../../values';
+import type { DeviceId, TodoId } from '../../values';
 import { markName, readMark } from './description-mark';
-import type { SyncRequest } from './plan';
 import type { SyncMemory } from './stored-memory';
 import { versionOfListed, type TodoVersion } from './todo-content';
 
@@ -29,7 +28,7 @@ export interface OwnTodo {
  * name in it.
  */
 export function ownTodos(
-  request: SyncRequest,
+  request: { source: string; deviceId?: DeviceId },
   listed: readonly TodoListItem[],
   remembered: SyncMemory,
 ): { own: Map<string, OwnTodo>; extras: { key: string; todo: OwnTodo }[] } {

@@ -1,0 +1,191 @@
+/**
+ * The template's HTML read into a tree. Strict where a browser would guess: a tag left open, a closing tag that closes
+ * nothing, an unclosed quote or comment is an error that says where, so a page never comes out quietly different from
+ * what was meant. Every place is the template's (../../shared/source-map): where the author wrote the tag, or the
+ * placeholder that wrote it.
+ */
+import { invalid } from '../../../errors';
+import { decodeEntities, rawOffset } from './entities';
+import { identityMap, templatePlace, type SourcePlace, type TemplateMap } from '../../shared/source-map';
+
+export type { SourcePlace } from '../../shared/source-map';
+
+export interface HtmlElement {
+  kind: 'element';
+  /** Lower case. */
+  name: string;
+  /** Names as written (lower case is usual); values with character references decoded. */
+  attributes: Record<string, string>;
+  children: HtmlNode[];
+  place: SourcePlace;
+}
+
+export interface HtmlText {
+  kind: 'text';
+  text: string;
+  /** Where the text starts. */
+  place: SourcePlace;
+  /** Where the character at `offset` of `text` was written. */
+  placeAt: (offset: number) => SourcePlace;
+}
+
+export type HtmlNode = HtmlElement | HtmlText;
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
+const REFUSED: Record<string, string> = {
+  script: 'scripts do not run in a page',
+  style: 'write the CSS in style attributes',
+  link: 'nothing is fetched: write the CSS in style attributes',
+  iframe: 'nothing is fetched',
+};
+const TAG_NAME = /[A-Za-z][A-Za-z0-9-]*/y;
+const ATTRIBUTE_NAME = /[^\s"'<>/=]+/y;
+const UNQUOTED_VALUE = /[^\s>]+/y;
+const SPACE = /\s*/y;
+
+export function templateError(place: SourcePlace, what: string): Error {
+  return invalid('template', `line ${place.line}, column ${place.column}: ${what}`);
+}
+
+class HtmlReader {
+  private at = 0;
+  private readonly root: HtmlNode[] = [];
+  private readonly open: HtmlElement[] = [];
+
+  constructor(
+    private readonly html: string,
+    private readonly map: TemplateMap,
+  ) {}
+
+  read(): HtmlNode[] {
+    while (this.at < this.html.length) {
+      const next = this.html.indexOf('<', this.at);
+      const textEnd = next === -1 ? this.html.length : next;
+      if (textEnd > this.at) this.addText(this.html.slice(this.at, textEnd), this.at);
+      this.at = textEnd;
+      if (next !== -1) this.readMarkup();
+    }
+    const unclosed = this.open.pop();
+    if (unclosed) throw templateError(unclosed.place, `<${unclosed.name}> is never closed`);
+    return this.root;
+  }
+
+  placeOf(index: number): SourcePlace {
+    return templatePlace(this.map, index);
+  }
+
+  private get children(): HtmlNode[] {
+    return this.open.length > 0 ? this.open[this.open.length - 1].children : this.root;
+  }
+
+  private addText(raw: string, start: number): void {
+    this.children.push({
+      kind: 'text',
+      text: decodeEntities(raw),
+      place: this.placeOf(start),
+      placeAt: (offset) => this.placeOf(start + rawOffset(raw, offset)),
+    });
+  }
+
+  private readMarkup(): void {
+    const start = this.at;
+    if (this.html.startsWith('<!--', start)) {
+      const end = this.html.indexOf('-->', start + 4);
+      if (end === -1) throw templateError(this.placeOf(start), 'a comment <!-- is never closed with -->');
+      this.at = end + 3;
+    } else if (this.html.startsWith('<!', start) || this.html.startsWith('<?', start)) {
+      const end = this.html.indexOf('>', start);
+      this.at = end === -1 ? this.html.length : end + 1;
+    } else if (this.html[start + 1] === '/') {
+      this.readClosingTag(start);
+    } else if (/[A-Za-z]/.test(this.html[start + 1] ?? '')) {
+      this.readOpeningTag(start);
+    } else {
+      // A `<` that starts no tag is text, as in a browser: "a < b".
+      this.addText('<', start);
+      this.at = start + 1;
+    }
+  }
+
+  private match(pattern: RegExp): string | undefined {
+    pattern.lastIndex = this.at;
+    const found = pattern.exec(this.html);
+    if (!found) return undefined;
+    this.at = pattern.lastIndex;
+    return found[0];
+  }
+
+  private readOpeningTag(start: number): void {
+    this.at = start + 1;
+    const name = (this.match(TAG_NAME) ?? '').toLowerCase();
+    const place = this.placeOf(start);
+    if (REFUSED[name]) throw templateError(place, `<${name}> is not supported: ${REFUSED[name]}`);
+    const attributes: Record<string, string> = {};
+    let selfClosing = false;
+    for (;;) {
+      this.match(SPACE);
+      if (this.at >= this.html.length) throw templateError(place, `the tag <${name} has no closing >`);
+      if (this.html[this.at] === '>') {
+        this.at += 1;
+        break;
+      }
+      if (this.html.startsWith('/>', this.at)) {
+        this.at += 2;
+        selfClosing = true;
+        break;
+      }
+      const attributeName = this.match(ATTRIBUTE_NAME);
+      if (attributeName === undefined) {
+        throw templateError(this.placeOf(this.at), `unexpected ${JSON.stringify(this.html[this.at])} in <${name}>`);
+      }
+      this.match(SPACE);
+      let value = '';
+      if (this.html[this.at] === '=') {
+        this.at += 1;
+        this.match(SPACE);
+        value = this.readAttributeValue(name, attributeName);
+      }
+      if (!(attributeName in attributes)) attributes[attributeName] = value;
+    }
+    const element: HtmlElement = { kind: 'element', name, attributes, children: [], place };
+    this.children.push(element);
+    if (!selfClosing && !VOID_ELEMENTS.has(name)) this.open.push(element);
+  }
+
+  private readAttributeValue(tag: string, attribute: string): string {
+    const quote = this.html[this.at];
+    if (quote === '"' || quote === "'") {
+      const end = this.html.indexOf(quote, this.at + 1);
+      if (end === -1) {
+        throw templateError(this.placeOf(this.at), `the value of ${attribute} in <${tag}> has no closing ${quote}`);
+      }
+      const value = this.html.slice(this.at + 1, end);
+      this.at = end + 1;
+      return decodeEntities(value);
+    }
+    return decodeEntities(this.match(UNQUOTED_VALUE) ?? '');
+  }
+
+  private readClosingTag(start: number): void {
+    this.at = start + 2;
+    const name = (this.match(TAG_NAME) ?? '').toLowerCase();
+    this.match(SPACE);
+    const place = this.placeOf(start);
+    if (!name || this.html[this.at] !== '>') throw templateError(place, 'a closing tag </…> is not well formed');
+    this.at += 1;
+    if (VOID_ELEMENTS.has(name)) return;
+    const current = this.open[this.open.length - 1];
+    if (current?.name === name) {
+      this.open.pop();
+      return;
+    }
+    if (!current) throw templateError(place, `</${name}> closes nothing: no <${name}> is open`);
+    const where = `line ${current.place.line}, column ${current.place.column}`;
+    throw templateError(place, `</${name}> found where <${current.name}> (opened at ${where}) must be closed first`);
+  }
+}
+
+/** The elements and text of `html`, in order, with their places in the template `map` leads back to. */
+export function parseHtml(html: string, map: TemplateMap = identityMap(html)): HtmlNode[] {
+  return new HtmlReader(html, map).read();
+}
