@@ -1,7 +1,7 @@
-// The simulator's page (page.html): its CalDAV task lists, as another CalDAV client of the user (a phone) shows
-// them. A person ticks a task off, reopens, renames or deletes it here, and the simulator writes the task as such a
-// client does, so that the next sync finds it changed. page.html calls SimTasks.cards(taskLists, el, button) with
-// its own builders of elements and buttons.
+// The simulator's page (page.html, which the simulator serves with this script in it): its CalDAV task lists, as
+// another CalDAV client of the user (a phone) shows them. A person ticks a task off, reopens, renames or deletes it
+// here, and the simulator writes the task as such a client does, so that the next sync finds it changed. page.html
+// calls SimTasks.cards(taskLists, el, button) with its own builders of elements and buttons.
 'use strict';
 // eslint-disable-next-line no-unused-vars -- page.html's script uses it
 var SimTasks = (function () {

@@ -1,5 +1,5 @@
-// Writing answers: JSON envelopes, the page for people and its script, CalDAV's answers, and the answers of the
-// faults tests queue.
+// Writing answers: JSON envelopes, the page for people, CalDAV's answers, and the answers of the faults tests
+// queue.
 
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,18 +14,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** The simulator's page for people, with the key it accepts. */
+/** The simulator's page for people, with the key it accepts and its task lists' script: one document. */
 export async function sendPage(response: ServerResponse, apiKey: string): Promise<void> {
-  const html = Buffer.from((await readFile(PAGE_FILE, 'utf8')).replace('{{apiKey}}', escapeHtml(apiKey)));
+  const [page, script] = await Promise.all([readFile(PAGE_FILE, 'utf8'), readFile(PAGE_SCRIPT_FILE, 'utf8')]);
+  const filled = page.replace('{{pageTasksScript}}', () => script).replace('{{apiKey}}', escapeHtml(apiKey));
+  const html = Buffer.from(filled);
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
   response.end(html);
-}
-
-/** The page's script of the task lists. */
-export async function sendPageScript(response: ServerResponse): Promise<void> {
-  const script = await readFile(PAGE_SCRIPT_FILE);
-  response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Length': script.length });
-  response.end(script);
 }
 
 /** An answer of the CalDAV server: its length counted where the answer has a body. */

@@ -1,4 +1,4 @@
-// The simulator's page for people and what it asks for: the page (/) and its task list script, the state
+// The simulator's page for people and what it asks for: the page (/), the state
 // (/sim/state, and /sim/events as it changes), and the changes a person makes there: to a to-do, as on a device
 // (device-todos.ts), and to a task, as on a phone's CalDAV client (phone-tasks.ts).
 
@@ -7,13 +7,13 @@ import { changeOnDevice, DEVICE_TODO_ROUTE } from './device-todos';
 import type { EventStream } from './events';
 import { changeOnPhone, PHONE_TASK_ROUTE } from './phone-tasks';
 import { readBody } from './recording';
-import { sendJson, sendPage, sendPageScript } from './respond';
+import { sendJson, sendPage } from './respond';
 import type { StateSnapshot } from './snapshot';
 import type { SimState } from './state';
 
 /** A change on the page is a small JSON body (a title). */
 const PAGE_CHANGE_BYTES = 64 * 1024;
-const PAGE_ROUTES = ['/', '/index.html', '/sim/page-tasks.js', '/sim/state', '/sim/events'];
+const PAGE_ROUTES = ['/', '/index.html', '/sim/state', '/sim/events'];
 
 export interface Site {
   state: SimState;
@@ -51,8 +51,6 @@ export async function answerSite(site: Site, request: IncomingMessage, response:
     sendJson(response, 200, site.snapshot(), { 'Cache-Control': 'no-store' });
   } else if (route === '/sim/events') {
     site.events.attach(response, JSON.stringify(site.snapshot()));
-  } else if (route === '/sim/page-tasks.js') {
-    await sendPageScript(response);
   } else {
     await sendPage(response, site.apiKey);
   }
