@@ -23,6 +23,11 @@ module.exports = tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
   {
+    // The simulator page's script, which the browser runs as the page loads it.
+    files: ['src/simulator/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['test/**/*.js', 'bench/**/*.js'],
     languageOptions: { globals: { ...globals.mocha } },
   },

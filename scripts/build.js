@@ -1,7 +1,7 @@
 'use strict';
 // The build:
-// - compiles src/ (TypeScript) into dist/ for the runtime, copies the simulator's page beside its code, and
-//   bundles the drawing process of the render node into one file;
+// - compiles src/ (TypeScript) into dist/ for the runtime, copies the simulator's page and its script beside its
+//   code, and bundles the drawing process of the render node into one file;
 // - assembles what Node-RED's editor reads from the node folders (src/nodes/<node>/): nodes/device-cloud.html
 //   (each node's definition, a literal RED.nodes.registerType bundled from its editor.ts, and its dialog,
 //   editor.html), nodes/locales/<language>/ (help.<language>.html and catalog.<language>.json of every node,
@@ -55,7 +55,9 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', pat
   stdio: 'inherit',
 });
 removeStaleOutput(dist);
-fs.copyFileSync(path.join(root, 'src', 'simulator', 'page.html'), path.join(dist, 'simulator', 'page.html'));
+for (const file of ['page.html', 'page-tasks.js']) {
+  fs.copyFileSync(path.join(root, 'src', 'simulator', file), path.join(dist, 'simulator', file));
+}
 bundleDrawingProcess();
 
 buildEditor();

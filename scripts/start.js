@@ -34,6 +34,7 @@ const { readExamples, examplesFor, exampleFlows, sharedAccountOf } = require('./
 const ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const ACCOUNT_TYPE = 'device-cloud-account';
+const CALDAV_TYPE = 'device-cloud-caldav';
 /** Encrypts flows_cred.json of this demo directory only; a real installation chooses its own. */
 const CREDENTIAL_SECRET = 'device-cloud-demo-directory';
 const STOP_GRACE_MS = 10_000;
@@ -103,14 +104,14 @@ async function startService(options) {
   const serverFile = path.join(ROOT, 'dist', 'simulator', 'server.js');
   if (!fs.existsSync(serverFile))
     throw new StartError('dist/ is missing: run npm run build (or npm start without DEVICE_CLOUD_SKIP_BUILD)');
-  const { startSimulator, EXAMPLE_DEVICES } = require(serverFile);
+  const { startSimulator, EXAMPLE_DEVICES, TASK_LIST_PATH } = require(serverFile);
   const stateFile = path.join(options.userDir, SIMULATOR_STATE);
   if (options.fresh) {
     // The sidebar's record of pushed pages goes with the simulator's pages, so that the two agree.
     const { RECORD_FOLDER } = require(path.join(ROOT, 'dist', 'runtime', 'page-record.js'));
     fs.rmSync(stateFile, { force: true });
     fs.rmSync(path.join(options.userDir, RECORD_FOLDER), { recursive: true, force: true });
-    console.log('--fresh: the simulator starts empty, and the sidebar with it.');
+    console.log('--fresh: the simulator starts empty (its task list the sample tasks again), and the sidebar with it.');
   }
   let simulator;
   try {
@@ -126,7 +127,14 @@ async function startService(options) {
       throw new StartError(`port ${options.simulatorPort} is in use: set SIM_PORT to a free port`);
     throw error;
   }
-  return { baseUrl: simulator.url, apiKey: simulator.apiKey, name: 'Device Cloud simulator', simulator, stateFile };
+  return {
+    baseUrl: simulator.url,
+    apiKey: simulator.apiKey,
+    name: 'Device Cloud simulator',
+    simulator,
+    stateFile,
+    taskListPath: TASK_LIST_PATH,
+  };
 }
 
 // --- the user directory ------------------------------------------------------
@@ -226,13 +234,15 @@ function encryptCredentials(secret, credentials) {
 /**
  * On the first start, the example flows and the key; later, the flows the user
  * made stay as they are, but for the simulator's address on the account npm
- * start made (its port may differ from the last start's).
+ * start made and on the CalDAV example's task list (its port may differ from
+ * the last start's).
  */
 function prepareFlows(userDir, service, examples) {
   const flowFile = path.join(userDir, 'flows.json');
   const account = sharedAccountOf(examples);
   if (fs.existsSync(flowFile)) {
-    reconcileAccounts(flowFile, service, account.id);
+    const taskLists = examples.flatMap((example) => example.nodes).filter((node) => node.type === CALDAV_TYPE);
+    reconcileSimulatorAddresses(flowFile, service, account.id, new Set(taskLists.map((node) => node.id)));
     return false;
   }
   fs.writeFileSync(flowFile, `${JSON.stringify(exampleFlows(examples), null, 4)}\n`);
@@ -243,8 +253,10 @@ function prepareFlows(userDir, service, examples) {
 
 /** An address of a simulator on this machine, as npm start gives it. */
 const SIMULATOR_ADDRESS = /^http:\/\/127\.0\.0\.1:\d+$/;
+/** The simulator's address at the head of a task list on it, as npm start gives the CalDAV example. */
+const SIMULATOR_TASK_LIST = /^http:\/\/127\.0\.0\.1:\d+(?=\/caldav\/)/;
 
-function reconcileAccounts(flowFile, service, sharedAccountId) {
+function reconcileSimulatorAddresses(flowFile, service, sharedAccountId, exampleTaskListIds) {
   let flows;
   try {
     flows = JSON.parse(fs.readFileSync(flowFile, 'utf8'));
@@ -260,7 +272,20 @@ function reconcileAccounts(flowFile, service, sharedAccountId) {
     console.log(`The account "${account.name || account.id}" now points at the simulator on ${service.baseUrl}.`);
     account.baseUrl = service.baseUrl;
   }
-  if (moved.length > 0) fs.writeFileSync(flowFile, `${JSON.stringify(flows, null, 4)}\n`);
+  const taskLists = flows.filter(
+    (node) =>
+      service.simulator &&
+      exampleTaskListIds.has(node.id) &&
+      SIMULATOR_TASK_LIST.test(node.url || '') &&
+      !node.url.startsWith(`${service.baseUrl}/`),
+  );
+  for (const taskList of taskLists) {
+    taskList.url = taskList.url.replace(SIMULATOR_TASK_LIST, service.baseUrl);
+    console.log(
+      `The CalDAV list "${taskList.name || taskList.id}" now points at the simulator's on ${service.baseUrl}.`,
+    );
+  }
+  if (moved.length + taskLists.length > 0) fs.writeFileSync(flowFile, `${JSON.stringify(flows, null, 4)}\n`);
   for (const account of accounts.filter((candidate) => !moved.includes(candidate))) {
     console.warn(
       `Note: the account "${account.name || account.id}" in ${flowFile} points at ${account.baseUrl}, not ${service.baseUrl}. ` +
@@ -327,6 +352,7 @@ function printBanner(editorUrl, service, userDir, firstStart) {
     ...(service.simulator
       ? [
           `  Device screens:   ${service.baseUrl}/   (the simulator)`,
+          `  CalDAV tasks:     ${service.baseUrl}${service.taskListPath}   (the simulator's, in the CalDAV example)`,
           `  Simulator key:    ${service.apiKey}   (already in the account of the examples)`,
           `  Simulator state:  ${shown(service.stateFile)}   (kept across restarts; npm start -- --fresh empties it)`,
         ]

@@ -16,14 +16,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { Harness } from './support/harness';
-import { CORE_FILES, ExampleRun, type FlowNode, PRESS_MS, accountsOf, isAction, wiresOf } from './support/example-run';
+import {
+  CORE_FILES,
+  ExampleRun,
+  type FlowNode,
+  PRESS_MS,
+  SIMULATOR_URL,
+  accountsOf,
+  isAction,
+  wiresOf,
+} from './support/example-run';
 import { ACCOUNT_TYPE, ACCOUNT_USERS, EDITOR_FILES, NODE_TYPES, ROOT } from './support/package-files';
 import { EXAMPLE_DEVICES } from '../dist/simulator/server';
 
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const FLOWS_0_1_0_DIR = path.join(ROOT, 'test', 'fixtures', 'flows-0.1.0');
-/** Where `npx device-cloud-simulator` serves by default: the address a user who imports an example can try at once. */
-const SIMULATOR_URL = 'http://127.0.0.1:8080';
 const EVALUATED_TYPES = ['msg', 'flow', 'global', 'env'];
 const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/i;
 
@@ -232,6 +239,32 @@ describe('example flows', function () {
         showingNothing.map((example) => example.name),
         'examples that push but show no page',
       ).to.deep.equal([]);
+    });
+  });
+
+  describe('todo-sync-caldav, as imported', function () {
+    this.timeout(4 * PRESS_MS);
+
+    it("syncs the simulator's own task list: its tasks on the Kitchen display, a tick there written back", async () => {
+      await harness.reset();
+      const example = examples.find(({ name }) => name === 'todo-sync-caldav.json') as (typeof examples)[number];
+      const run = await ExampleRun.load(harness, example.nodes);
+      const syncNow = run.injects.find((inject) => inject.name === 'sync now') as FlowNode;
+      await run.press(syncNow);
+      const onKitchen = () => [...run.sim.state.todos.values()].filter((todo) => todo.deviceId === 'AA:BB:CC:DD:EE:01');
+      expect(onKitchen().map((todo) => [todo.title, todo.status])).to.have.deep.members([
+        ['Call the plumber', 0],
+        ['交电费', 0],
+        ['Take out the bins', 0],
+        ['买牛奶', 1],
+      ]);
+      const plumber = onKitchen().find((todo) => todo.title === 'Call the plumber');
+      await run.api('PUT', `/todos/${plumber?.id}/complete`);
+      await run.press(syncNow);
+      const task = await fetch(`${run.sim.url}/caldav/user/calendars/tasks/plumber.ics`);
+      expect(await task.text(), "the task on the simulator's CalDAV server").to.match(/\r\nSTATUS:COMPLETED\r\n/);
+      expect(run.caughtErrors()).to.deep.equal([]);
+      await run.unload();
     });
   });
 

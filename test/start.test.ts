@@ -4,10 +4,11 @@
  * installed as npm pack packs it (every node, the sidebar plugin, every
  * example), a press of an inject button that reaches the simulator, the
  * examples Node-RED offers under Import > Examples, and a clean stop on
- * SIGTERM. Then a second start in the same directory: the simulator shows what
- * the first was told, as the sidebar does; with the simulator on another port
- * (SIM_PORT) the account follows it; `--fresh` starts the simulator and the
- * sidebar empty.
+ * SIGTERM. The CalDAV example syncs the simulator's own task list. Then a second
+ * start in the same directory: the simulator shows what the first was told, its
+ * tasks too, as the sidebar does; with the simulator on another port (SIM_PORT)
+ * the account and the CalDAV example's task list follow it; `--fresh` starts the
+ * simulator and the sidebar empty, its task list the sample tasks.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import {
 import { until } from './support/until';
 
 const ACCOUNT_TYPE = 'device-cloud-account';
+const TASKS = '/caldav/user/calendars/tasks/';
 interface PluginSet {
   module: string;
   plugins: { id: string }[];
@@ -70,6 +72,25 @@ async function noteOnHallwayDisplay(started: NpmStart): Promise<Record<string, u
   }, 'a page 2 on the hallway display, pushed by this press');
   states.close();
   return pageTwo(state) ?? null;
+}
+
+/**
+ * Presses "sync now" of the CalDAV example and resolves once the to-dos of its task list on the Kitchen display, as
+ * "title: done" or "title: open", are those `wanted`: the sync has ended.
+ */
+async function syncedToKitchen(started: NpmStart, wanted: string[]): Promise<void> {
+  const kitchen = (state: SimulatorState) =>
+    state.todos
+      .filter((todo) => todo.deviceId === 'AA:BB:CC:DD:EE:01' && /\[Node-RED tasks:/.test(todo.description ?? ''))
+      .map((todo) => `${todo.title}: ${todo.status === 1 ? 'done' : 'open'}`);
+  const states = watchState(started.simUrl);
+  await states.opened;
+  await started.press('sync now', 'todo-sync-caldav');
+  await states.until(
+    (state) => JSON.stringify(kitchen(state).sort()) === JSON.stringify([...wanted].sort()),
+    `the CalDAV example's tasks on the Kitchen display: ${wanted.join(', ')}`,
+  );
+  states.close();
 }
 
 /** The pages the sidebar lists (the admin API behind it), as "device, page: kind". */
@@ -204,6 +225,20 @@ describe('npm start (scripts/start.js)', function () {
     states.close();
   });
 
+  it("runs the CalDAV example on the simulator's task list: its tasks on the Kitchen display, a tick made on a phone too", async () => {
+    expect(started.output).to.include(`CalDAV tasks:     ${started.simUrl}${TASKS}`);
+    // As a person ticks a task off on another CalDAV client (the simulator's page).
+    expect(
+      (await request(`${started.simUrl}/sim/tasks/tasks/plumber.ics/complete`, { method: 'POST' })).status,
+    ).to.equal(200);
+    await syncedToKitchen(started, [
+      'Call the plumber: done',
+      '交电费: open',
+      'Take out the bins: open',
+      '买牛奶: done',
+    ]);
+  });
+
   it('stops on SIGTERM with exit code 0 and frees both ports', async () => {
     beforeStop = await simulatorState(started);
     expect(await started.stop()).to.deep.equal({ code: 0, signal: null });
@@ -212,7 +247,7 @@ describe('npm start (scripts/start.js)', function () {
     expect(await portIsFree(started.simPort), 'simulator port free').to.equal(true);
   });
 
-  it('starts again in the same directory: the simulator shows the pages and to-dos of the last start, as the sidebar does', async () => {
+  it('starts again in the same directory: the simulator shows the pages, to-dos and tasks of the last start, as the sidebar does', async () => {
     started = await NpmStart.start(userDir);
     expect(started.output).to.include('Simulator state:  ');
     const kept = await simulatorState(started);
@@ -220,7 +255,8 @@ describe('npm start (scripts/start.js)', function () {
     expect(pagesShown(kept)).to.include('AA:BB:CC:DD:EE:02, page 2: text');
     expect(pagesShown(kept)).to.include.members(pagesShown(beforeStop));
     expect(kept.todos).to.deep.equal(beforeStop.todos);
-    expect(kept.todos).to.have.length(1);
+    expect(kept.todos).to.have.length(5);
+    expect(kept.taskLists, 'the tasks, the one ticked too').to.deep.equal(beforeStop.taskLists);
     let listed: string[] = [];
     let shown: string[] = [];
     await until(
@@ -233,7 +269,7 @@ describe('npm start (scripts/start.js)', function () {
     );
   });
 
-  it('starts again with the simulator on another port: the account follows it', async () => {
+  it("starts again with the simulator on another port: the account and the CalDAV example's task list follow it", async () => {
     const firstSimUrl = started.simUrl;
     await started.stop();
     started = await NpmStart.start(userDir);
@@ -243,6 +279,20 @@ describe('npm start (scripts/start.js)', function () {
     const accounts = (await started.flows()).filter((node) => node.type === ACCOUNT_TYPE);
     expect(accounts.map((account) => account.baseUrl)).to.deep.equal([started.simUrl]);
     expect(await noteOnHallwayDisplay(started)).to.include({ kind: 'text', fontSize: 28 });
+    const taskLists = (await started.flows()).filter((node) => node.type === 'device-cloud-caldav');
+    expect(taskLists.map((node) => node.url)).to.deep.equal([`${started.simUrl}${TASKS}`]);
+    const renamed = await request(`${started.simUrl}/sim/tasks/tasks/electricity.ics`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ summary: '交电费和水费' }),
+    });
+    expect(renamed.status).to.equal(200);
+    await syncedToKitchen(started, [
+      'Call the plumber: done',
+      '交电费和水费: open',
+      'Take out the bins: open',
+      '买牛奶: done',
+    ]);
   });
 
   it('stops Node-RED and the simulator when its own process is killed with SIGKILL', async () => {
@@ -256,7 +306,7 @@ describe('npm start (scripts/start.js)', function () {
     await started.portsFreed();
   });
 
-  it('starts with an empty simulator and sidebar after `npm start -- --fresh`, the flows as they were', async () => {
+  it('starts with an empty simulator (the sample tasks) and sidebar after `npm start -- --fresh`, the flows as they were', async () => {
     // The same nodes (the account's address follows the simulator's new port).
     const nodeIds = () =>
       (JSON.parse(fs.readFileSync(path.join(userDir, 'flows.json'), 'utf8')) as FlowNode[]).map((node) => node.id);
@@ -267,6 +317,12 @@ describe('npm start (scripts/start.js)', function () {
     // Empty but for what an example's own schedule may have pushed since the start (the photo frame's).
     expect(pagesShown(fresh)).to.not.include('AA:BB:CC:DD:EE:02, page 2: text');
     expect(fresh.todos).to.deep.equal([]);
+    expect(fresh.taskLists[0].tasks.map((task) => [task.summary, task.status])).to.deep.equal([
+      ['Call the plumber', 'NEEDS-ACTION'],
+      ['交电费', 'NEEDS-ACTION'],
+      ['Take out the bins', 'NEEDS-ACTION'],
+      ['买牛奶', 'COMPLETED'],
+    ]);
     expect(fresh.devices.map((device) => device.alias)).to.deep.equal(beforeStop.devices.map((device) => device.alias));
     expect(await pagesListed(started)).to.not.include('AA:BB:CC:DD:EE:02, page 2: text');
     expect(nodeIds()).to.deep.equal(flowsBefore);

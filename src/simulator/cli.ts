@@ -2,7 +2,7 @@
 // device-cloud-simulator [options]: runs the simulator until SIGINT or SIGTERM.
 
 import { DEFAULT_READINGS, type ServiceReadings } from './readings';
-import { DEFAULT_API_KEY, EXAMPLE_DEVICES, type Simulator, startSimulator } from './server';
+import { DEFAULT_API_KEY, EXAMPLE_DEVICES, type Simulator, startSimulator, TASK_LIST_PATH } from './server';
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = '127.0.0.1';
@@ -32,9 +32,10 @@ const USAGE = `Usage: device-cloud-simulator [options]
   --port <n>        port to listen on (default ${DEFAULT_PORT}; 0 = any free port)
   --host <address>  address to listen on (default ${DEFAULT_HOST})
   --key <key>       the API key clients must send (default ${DEFAULT_API_KEY})
-  --state <file>    keep the devices, pages and to-dos in this file across restarts: read at
-                    start (a file that is not the simulator's is a warning and an empty
-                    state), written within a second of a change (default: none, in memory)
+  --state <file>    keep the devices, pages, to-dos and CalDAV tasks in this file across
+                    restarts: read at start (a file that is not the simulator's is a warning
+                    and an empty state), written within a second of a change (default: none,
+                    in memory)
   -h, --help        this text
 
 Where the specification leaves the real service's behaviour open, the simulator plays either
@@ -122,7 +123,8 @@ function printBanner(simulator: Simulator, stateFile: string | undefined): void 
       `  Page:       ${simulator.url}/`,
       `  Base URL:   ${simulator.url}   (put this in the account node)`,
       `  ${keyLine}`,
-      ...(stateFile ? [`  State file: ${stateFile}   (devices, pages and to-dos kept across restarts)`] : []),
+      `  CalDAV:     ${simulator.url}${TASK_LIST_PATH}   (a task list for the CalDAV node: any user and password)`,
+      ...(stateFile ? [`  State file: ${stateFile}   (devices, pages, to-dos and tasks kept across restarts)`] : []),
       ...readingLines(simulator.readings),
       '  Stop with Ctrl+C.',
     ].join('\n'),

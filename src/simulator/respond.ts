@@ -1,21 +1,35 @@
-// Writing answers: JSON envelopes, the page for people, and the answers of the faults tests queue.
+// Writing answers: JSON envelopes, the page for people, CalDAV's answers, and the answers of the faults tests
+// queue.
 
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { DavAnswer } from './caldav';
 import type { Fault } from './faults';
 
 const PAGE_FILE = path.join(__dirname, 'page.html');
+const PAGE_SCRIPT_FILE = path.join(__dirname, 'page-tasks.js');
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** The simulator's page for people, with the key it accepts. */
+/** The simulator's page for people, with the key it accepts and its task lists' script: one document. */
 export async function sendPage(response: ServerResponse, apiKey: string): Promise<void> {
-  const html = Buffer.from((await readFile(PAGE_FILE, 'utf8')).replace('{{apiKey}}', escapeHtml(apiKey)));
+  const [page, script] = await Promise.all([readFile(PAGE_FILE, 'utf8'), readFile(PAGE_SCRIPT_FILE, 'utf8')]);
+  const filled = page.replace('{{pageTasksScript}}', () => script).replace('{{apiKey}}', escapeHtml(apiKey));
+  const html = Buffer.from(filled);
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
   response.end(html);
+}
+
+/** An answer of the CalDAV server: its length counted where the answer has a body. */
+export function sendDav(response: ServerResponse, answer: DavAnswer): void {
+  const body = Buffer.from(answer.body, 'utf8');
+  const bodiless = answer.status === 204 || answer.status === 304;
+  const length = bodiless ? {} : { 'Content-Length': String(body.length) };
+  response.writeHead(answer.status, { ...length, ...answer.headers });
+  response.end(bodiless ? undefined : body);
 }
 
 export function sendJson(

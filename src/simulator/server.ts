@@ -1,14 +1,16 @@
 // The simulator's HTTP server: the /open/v1 service (api.ts) behind recording
-// and fault injection, plus the page for people (/, /sim/state, /sim/events).
+// and fault injection, a CalDAV server (caldav.ts, /caldav/), and the page for people (site.ts).
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { API_PREFIX, type ApiResponse, errorResponse, handleApiRequest } from './api';
+import { answerCalDav, isCalDavRequest, MAX_DAV_BODY_BYTES } from './caldav';
 import { EventStream } from './events';
 import { type Fault, FaultQueue } from './faults';
 import { type ServiceReadings, readingsFrom } from './readings';
 import { readBody, type RecordedRequest, recordRequest } from './recording';
-import { answerWithFault, sendJson, sendPage } from './respond';
+import { answerWithFault, sendDav, sendJson } from './respond';
+import { answerSite, type Site } from './site';
 import { type StateSnapshot, stateSnapshot } from './snapshot';
 import {
   createState,
@@ -20,9 +22,11 @@ import {
   type SimTodo,
 } from './state';
 import { StateFile } from './state-file';
-import { changeOnDevice, DEVICE_TODO_ROUTE } from './device-todos';
 
+export { TASK_LIST_PATH } from './calendar-samples';
+export type { CalendarComponent, SimCalendar, SimCalendarObject } from './calendars';
 export type { Fault, FaultKind } from './faults';
+export type { TaskListView, TaskView } from './phone-tasks';
 export { DEFAULT_READINGS, type ServiceReadings } from './readings';
 export type { RecordedPart, RecordedRequest } from './recording';
 export type { StateSnapshot } from './snapshot';
@@ -81,9 +85,12 @@ export interface Simulator {
    * can set them once in before(); setReadings(DEFAULT_READINGS) goes back to the defaults.
    */
   setReadings(changes: Partial<ServiceReadings>): void;
-  /** Back to the initial devices, no to-dos, no pages or screens, no faults, no requests; the readings stay. */
+  /**
+   * Back to the initial devices, no to-dos, no pages or screens, the sample calendars, no faults, no requests; the
+   * readings stay.
+   */
   reset(): void;
-  /** Live state, for tests to read and to seed. */
+  /** Live state, for tests to read and to seed (a calendar too: its objects are then written over CalDAV). */
   readonly state: SimState;
   /** Seeds a to-do as if created through the API (status 0 unless given). */
   addTodo(fields: Partial<SimTodo> & { title: string }): SimTodo;
@@ -93,10 +100,6 @@ export interface Simulator {
 
 export const DEFAULT_API_KEY = 'sim-key';
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
-
-function sendApiResponse(response: ServerResponse, answer: ApiResponse): void {
-  sendJson(response, answer.status, answer.envelope, answer.headers);
-}
 
 /** A host as it can be put in a URL that a local client connects to. */
 function urlHost(host: string): string {
@@ -196,6 +199,17 @@ class SimulatorServer implements Simulator {
     await this.stateFile?.flush();
   }
 
+  /** What the page for people reads and changes. */
+  private get site(): Site {
+    return {
+      state: this.state,
+      apiKey: this.apiKey,
+      events: this.events,
+      snapshot: () => this.snapshot(),
+      changed: () => this.publishState(),
+    };
+  }
+
   private snapshot(): StateSnapshot {
     return stateSnapshot(this.state, this.currentReadings);
   }
@@ -210,8 +224,10 @@ class SimulatorServer implements Simulator {
     try {
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) {
         await this.onApiRequest(request, response, url);
+      } else if (isCalDavRequest(request.method ?? 'GET', url.pathname)) {
+        await this.onCalDavRequest(request, response, url);
       } else {
-        await this.onSiteRequest(request, response, url);
+        await answerSite(this.site, request, response, url);
       }
     } catch (error) {
       this.log(`${request.method} ${url.pathname} failed: ${(error as Error).message}`);
@@ -256,39 +272,19 @@ class SimulatorServer implements Simulator {
   /** A refusal goes out as its HTTP status, or under its reading as HTTP 200 with the same envelope. */
   private answer(record: RecordedRequest, response: ServerResponse, answer: ApiResponse): void {
     const sent = this.currentReadings.errorsAsHttp200 && answer.status >= 400 ? { ...answer, status: 200 } : answer;
-    sendApiResponse(response, sent);
+    sendJson(response, sent.status, sent.envelope, sent.headers);
     this.log(
       `${record.method} ${record.path} -> ${sent.status}${sent.envelope.code !== 0 ? ` code ${sent.envelope.code}` : ''}`,
     );
   }
 
-  private async onSiteRequest(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    const route = url.pathname;
-    const onDevice = DEVICE_TODO_ROUTE.exec(route);
-    if (onDevice) {
-      const body = await readBody(request, MAX_BODY_BYTES);
-      const answer = changeOnDevice(this.state, request.method ?? 'GET', Number(onDevice[1]), onDevice[2], body.data);
-      if (answer.status === 200) this.publishState();
-      sendJson(response, answer.status, answer.body);
-      return;
-    }
-    const known = route === '/' || route === '/index.html' || route === '/sim/state' || route === '/sim/events';
-    if (!known) {
-      sendJson(response, 404, { code: 404, msg: 'not found' });
-      return;
-    }
-    if (request.method !== 'GET') {
-      sendJson(response, 405, { code: 405, msg: `method ${request.method} not allowed` }, { Allow: 'GET' });
-      return;
-    }
-    request.resume();
-    if (route === '/sim/state') {
-      sendJson(response, 200, this.snapshot(), { 'Cache-Control': 'no-store' });
-    } else if (route === '/sim/events') {
-      this.events.attach(response, JSON.stringify(this.snapshot()));
-    } else {
-      await sendPage(response, this.apiKey);
-    }
+  private async onCalDavRequest(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const { method = 'GET', headers } = request;
+    const { data: body, tooLarge } = await readBody(request, MAX_DAV_BODY_BYTES);
+    const answer = answerCalDav(this.state.calendars, { method, pathname: url.pathname, headers, body, tooLarge });
+    if (answer.changed) this.publishState();
+    sendDav(response, answer);
+    this.log(`CalDAV ${method} ${url.pathname} -> ${answer.status}`);
   }
 }
 

@@ -1,6 +1,7 @@
-// The state as the page and /sim/state see it: plain JSON, images as data URLs,
-// and the readings the simulator plays.
+// The state as the page and /sim/state see it: plain JSON, images as data URLs, the task lists as a phone
+// shows them, and the readings the simulator plays.
 
+import { taskListViews, type TaskListView } from './phone-tasks';
 import type { ServiceReadings } from './readings';
 import {
   emptyPageSlots,
@@ -36,6 +37,8 @@ export interface StateSnapshot {
   devices: DeviceView[];
   /** Every to-do, whatever the readings: the page shows the account as it is. */
   todos: TodoListItem[];
+  /** The CalDAV server's task lists, each task as another client of the user shows it. */
+  taskLists: TaskListView[];
   readings: ServiceReadings;
 }
 
@@ -74,6 +77,7 @@ export function stateSnapshot(state: SimState, readings: Readonly<ServiceReading
       temporaryScreen: screenView(state.temporaryScreens.get(device.deviceId)),
     })),
     todos: todosInIdOrder(state).map((todo) => toListItem(state, todo)),
+    taskLists: taskListViews(state.calendars),
     readings: { ...readings },
   };
 }

@@ -1,5 +1,8 @@
 // The simulator's in-memory model of one account: its devices, their pages and
-// sync intervals, and the account's to-dos.
+// sync intervals, and the account's to-dos; and the calendars of its CalDAV server.
+
+import { sampleCalendars } from './calendar-samples';
+import type { SimCalendars } from './calendars';
 
 export interface SimDevice {
   deviceId: string;
@@ -123,6 +126,8 @@ export interface SimState {
   syncIntervals: Map<string, number>;
   /** The id the next created to-do gets (ids already in `todos` are skipped). */
   nextTodoId: number;
+  /** What the CalDAV server serves (caldav.ts): at first the samples. */
+  calendars: SimCalendars;
 }
 
 export function createState(devices: readonly SimDevice[]): SimState {
@@ -133,6 +138,7 @@ export function createState(devices: readonly SimDevice[]): SimState {
     temporaryScreens: new Map(),
     syncIntervals: new Map(),
     nextTodoId: 1,
+    calendars: [],
   };
   resetState(state, devices);
   return state;
@@ -146,6 +152,7 @@ export function resetState(state: SimState, devices: readonly SimDevice[]): void
   state.temporaryScreens.clear();
   state.syncIntervals.clear();
   state.nextTodoId = 1;
+  state.calendars.splice(0, state.calendars.length, ...sampleCalendars(new Date()));
 }
 
 /** MACs name the same device in either letter case (one public client compares them so); nothing else is loosened. */

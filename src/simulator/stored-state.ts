@@ -1,7 +1,11 @@
 // The simulator's state as a file keeps it across restarts (the command line's --state, npm start): the devices,
-// their pages, temporary screens and sync intervals, and the to-dos, as JSON with pictures in base64. Read back,
-// every field is checked: a file that is not this shape is refused whole, naming the first field that is wrong.
+// their pages, temporary screens and sync intervals, the to-dos, and the calendars with each object's text and
+// ETag, as JSON with pictures in base64. Read back, every field is checked (an object's text as a CalDAV server
+// checks a PUT): a file that is not this shape is refused whole, naming the first field that is wrong.
 
+import { readCalendarObject } from './calendar-object';
+import { sampleCalendars } from './calendar-samples';
+import { CALENDAR_COMPONENTS, otherObjectWithUid, type SimCalendar } from './calendars';
 import {
   PAGE_COUNT,
   REPEAT_TYPES,
@@ -31,6 +35,10 @@ export function storedState(state: SimState): unknown {
       [...state.temporaryScreens].map(([deviceId, screen]) => [deviceId, page(screen)]),
     ),
     syncIntervals: Object.fromEntries(state.syncIntervals),
+    calendars: state.calendars.map((calendar) => ({
+      ...calendar,
+      objects: Object.fromEntries([...calendar.objects].map(([name, { ics, etag }]) => [name, { ics, etag }])),
+    })),
   };
 }
 
@@ -135,6 +143,33 @@ function readPage(value: unknown, where: string): SimPage {
   }
 }
 
+function readCalendar(value: unknown, where: string): SimCalendar {
+  const stored = record(value, where);
+  const calendar: SimCalendar = {
+    name: field(stored, 'name', where, (name): name is string => isString(name) && /^[^/]+$/.test(name)),
+    displayName: field(stored, 'displayName', where, isString),
+    components: list(stored.components, `${where}.components`).map((component, i) =>
+      field({ component }, 'component', `${where}.components[${i}]`, oneOf(CALENDAR_COMPONENTS)),
+    ),
+    objects: new Map(),
+  };
+  for (const [name, object] of entriesOf(stored.objects, `${where}.objects`, record)) {
+    const at = `${where}.objects["${name}"]`;
+    const ics = field(object, 'ics', at, isString);
+    const read = readCalendarObject(ics);
+    if ('refused' in read) throw new StoredStateError(`${at}.ics is not a calendar object: ${read.why}`);
+    if (!calendar.components.includes(read.component)) {
+      throw new StoredStateError(`${at}.ics is a ${read.component}, which ${where} does not take`);
+    }
+    if (otherObjectWithUid(calendar, read.uid, name) !== undefined) {
+      throw new StoredStateError(`${at}.ics has the UID of another object of ${where}`);
+    }
+    const etag = field(object, 'etag', at, (tag): tag is string => isString(tag) && /^"[^"]+"$/.test(tag));
+    calendar.objects.set(name, { ics, etag, uid: read.uid, component: read.component });
+  }
+  return calendar;
+}
+
 function readSlots(value: unknown, where: string): PageSlots {
   const slots = list(value, where);
   if (slots.length !== PAGE_COUNT) throw new StoredStateError(`${where} does not hold ${PAGE_COUNT} pages`);
@@ -162,6 +197,11 @@ export function restoreState(state: SimState, file: unknown, devices: readonly S
     return value;
   });
   const nextTodoId = field(stored, 'nextTodoId', 'the file', isNumber);
+  // A file of a version without calendars: the samples.
+  const calendars =
+    stored.calendars === undefined
+      ? sampleCalendars(new Date())
+      : list(stored.calendars, 'calendars').map((calendar, i) => readCalendar(calendar, `calendars[${i}]`));
   const known = new Set(storedDevices.map((device) => device.deviceId));
   state.devices = [...storedDevices, ...devices.filter((device) => !known.has(device.deviceId))];
   refill(
@@ -172,6 +212,7 @@ export function restoreState(state: SimState, file: unknown, devices: readonly S
   refill(state.temporaryScreens, screens);
   refill(state.syncIntervals, intervals);
   state.nextTodoId = nextTodoId;
+  state.calendars.splice(0, state.calendars.length, ...calendars);
 }
 
 function refill<K, V>(map: Map<K, V>, entries: [K, V][]): void {

@@ -4,7 +4,8 @@
  * whose root address and credentials are typed, and the one picked sets the address to its collection; a wrong
  * password is said in the dialog, naming the server. The password is in no answer the page gets from Node-RED
  * (HTTP or its comms) and nowhere in the page but the field it was typed into. In the editor's light theme and in
- * a dark one.
+ * a dark one. And the simulator's own CalDAV server, from its bare address and no user: its task list offered, its
+ * calendar of events not.
  *
  * The steps share one editor page and run in order, as a user would do them. DEVICE_CLOUD_CALDAV_SHOTS=<folder>
  * keeps the pictures of the dialog there (otherwise in a temporary folder), to look at.
@@ -216,8 +217,8 @@ describe('the CalDAV dialog in Chromium: the task lists of a server, from what i
   it('lists the task lists of the server once the password is right, not deployed; the one picked sets the address', async () => {
     const page = (editor as EditorPage).page;
     await page.locator(`${PREFIX}-password`).fill(PASSWORD);
-    expect(await noteSaying(page, /task lists on this server/)).to.equal(
-      '2 task lists on this server: choose one to set the address.',
+    expect(await noteSaying(page, /Task lists on this server/)).to.equal(
+      'Task lists on this server: 2. Choose one to set the address.',
     );
     expect(await choices(page)).to.have.deep.members([
       { value: '', text: 'choose a task list to set the address' },
@@ -257,11 +258,30 @@ describe('the CalDAV dialog in Chromium: the task lists of a server, from what i
     expect((editor as EditorPage).consoleErrors).to.deep.equal([]);
   });
 
+  it("lists the simulator's task list from its address with no user, not its calendar of events; picked, it is the address", async () => {
+    const page = await open('light');
+    await newCalDavDialog(page);
+    await page.locator(`${PREFIX}-url`).fill(sim.url);
+    await page.locator(`${PREFIX}-url`).press('Tab');
+    expect(await noteSaying(page, /Task lists on this server/)).to.equal(
+      'Task lists on this server: 1. Choose one to set the address.',
+    );
+    const tasks = `${sim.url}/caldav/user/calendars/tasks/`;
+    expect(await choices(page)).to.deep.equal([
+      { value: '', text: 'choose a task list to set the address' },
+      { value: tasks, text: `Tasks (${tasks})` },
+    ]);
+    await photograph(page, 'caldav-dialog-simulator.png');
+    await page.locator(`select${PREFIX}-taskLists`).selectOption(tasks);
+    expect(await page.locator(`${PREFIX}-url`).inputValue()).to.equal(tasks);
+    expect((editor as EditorPage).consoleErrors).to.deep.equal([]);
+  });
+
   it('reads in a dark theme: the note, the lists and an error in the theme’s colours; lists of before go with an error', async () => {
     const page = await open('dark');
     await newCalDavDialog(page);
     await typeServer(page, PASSWORD);
-    await noteSaying(page, /task lists on this server/);
+    await noteSaying(page, /Task lists on this server/);
     const colours = () =>
       page.evaluate((prefix) => {
         const colour = (selector: string, property: 'color' | 'backgroundColor') =>

@@ -9,7 +9,7 @@
  * outputs. Then an example is imported through Import > Examples into
  * this workspace: its account is the one already there.
  *
- * The CalDAV example's task list is on a Radicale of the test (npm start leaves it to the user's own server).
+ * The CalDAV example's task list is the simulator's, as npm start gives it.
  *
  * DEVICE_CLOUD_SCREENSHOTS=1 also writes docs/editor.png (the editor with the
  * examples after a run) and docs/simulator.png (the simulator's device
@@ -22,9 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { EXAMPLE_DEVICES, startSimulator, type Simulator } from '../../dist/simulator/server';
 import { onwardOf } from '../support/example-run';
 import { freePort } from '../support/sockets';
-import { ACCOUNT_TYPE, CALDAV_TYPE, NODE_TYPES } from '../support/package-files';
-import { exampleTaskList } from '../support/caldav-server';
-import { Radicale } from '../support/radicale';
+import { ACCOUNT_TYPE, NODE_TYPES } from '../support/package-files';
 import {
   WRITE_SCREENSHOTS,
   editorPage,
@@ -98,7 +96,6 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
   this.timeout(90_000);
 
   let sim: Simulator;
-  let radicale: Radicale;
   let server: RunningNodeRed;
   let browser: Browser;
   let editor: EditorPage;
@@ -117,14 +114,7 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
       readExamples(),
       `http://127.0.0.1:${port}`,
     );
-    radicale = await Radicale.start();
-    const credentials: Record<string, Record<string, string>> = {
-      [sharedAccountOf(examples).id]: { apiKey: sim.apiKey },
-    };
-    for (const caldav of examples.flatMap((example) => example.nodes).filter((node) => node.type === CALDAV_TYPE)) {
-      caldav.url = await exampleTaskList(radicale, String(caldav.url));
-      credentials[caldav.id] = { username: radicale.user, password: radicale.password };
-    }
+    const credentials = { [sharedAccountOf(examples).id]: { apiKey: sim.apiKey } };
     flows = [...exampleFlows(examples), ...PROBE_FLOW];
     server = await startNodeRed({ port, flows, credentials });
     browser = await sharedBrowser();
@@ -137,7 +127,6 @@ describe('the npm start workspace in Chromium: run, deploy, reload, run again, i
     await page?.close();
     await server?.stop();
     await sim?.close();
-    await radicale?.stop();
   });
 
   it('opens every example with every node valid: no red triangle', async function () {

@@ -1,5 +1,6 @@
 // The CalDAV node: Basic authentication (Radicale with a password file), Digest (a real HTTP server asking for
-// it, in front of Xandikos) and none; a wrong password, a server down, one that does not answer: a clear error,
+// it, in front of Xandikos) and none (Xandikos; the simulator's stand-in, which takes any user name and password);
+// a wrong password, a server down, one that does not answer: a clear error,
 // nothing written on either side, and the next sync carries on. The password is never in a message, a status,
 // a log line or an error. And the editor's list of a server's task lists, from the address and credentials as
 // typed, stored ones taken for the placeholder of a stored password, and never sent back.
@@ -22,6 +23,7 @@ import {
 import { Harness } from '../support/harness';
 import type { AdminRequest } from '../support/node-red';
 import { Radicale } from '../support/radicale';
+import { SimulatorCalDav, SIMULATOR_TASK_LIST } from '../support/simulator-caldav';
 import { freePort } from '../support/sockets';
 import { Xandikos } from '../support/xandikos';
 
@@ -177,6 +179,35 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
         { url: `${server.url}/user/calendars/calendar/`, name: 'calendar' },
         { url: `${server.url}${list}`, name: 'Chores' },
       ]);
+    });
+  });
+
+  describe("none asked, any taken (the simulator's stand-in)", function () {
+    let server: SimulatorCalDav;
+    before(async () => {
+      server = await SimulatorCalDav.start();
+    });
+    after(() => server?.stop());
+
+    it('syncs its task list with any user name and password, or none, sending none; lists it, not its events', async () => {
+      const proxy = await CalDavProxy.start(server.url);
+      try {
+        for (const login of [{}, { username: 'anna', password: PASSWORD }]) {
+          await loadCalDavSync(h, { url: `${proxy.url}${SIMULATOR_TASK_LIST}`, ...login });
+          expect(resultOf(await syncNow(h)), JSON.stringify(login)).to.deep.include({ created: 4, completed: 1 });
+          await h.reset();
+        }
+        expect(proxy.requests.filter((request) => request.authorization !== undefined)).to.deep.equal([]);
+      } finally {
+        await proxy.stop();
+      }
+      for (const asked of [{ url: server.url }, { url: `${server.url}/`, username: 'anna', password: PASSWORD }]) {
+        const answer = await admin().post('/device-cloud/caldav/task-lists').send(asked).expect(200);
+        expect(answer.body, JSON.stringify(asked)).to.deep.equal([
+          { url: `${server.url}${SIMULATOR_TASK_LIST}`, name: 'Tasks' },
+        ]);
+      }
+      expect(server.output, "the simulator's log").to.not.include(PASSWORD);
     });
   });
 

@@ -1,7 +1,8 @@
 // The example todo-sync-caldav as a user runs it: in a real Node-RED (its own process, default settings), its
-// CalDAV node pointed at Debian's Radicale or Xandikos, against the simulator. What a person does on the display
-// (a tick, a reopening, a rename, a deletion) reaches the server even though Node-RED restarts between the change
-// and the next sync, and a second restart writes nothing again.
+// CalDAV node pointed at Debian's Radicale or Xandikos, or at the simulator's own CalDAV server (another simulator
+// than the Device Cloud's, its task list made anew for the test), against the simulator. What a person does on the
+// display (a tick, a reopening, a rename, a deletion) reaches the server even though Node-RED restarts between the
+// change and the next sync, and a second restart writes nothing again.
 //
 // The example's debug nodes are replaced by recorders the test reads over HTTP (GET /seen). Output 2 is recorded
 // one hop from the sync node and output 1 two hops from it: Node-RED delivers the messages of one send in order,
@@ -19,6 +20,7 @@ import type { FlowNode } from '../support/node-red';
 import { NodeRedServer } from '../support/node-red-server';
 import { ROOT } from '../support/package-files';
 import { Radicale } from '../support/radicale';
+import { SimulatorCalDav } from '../support/simulator-caldav';
 import { eventually } from '../support/until';
 import { Xandikos } from '../support/xandikos';
 
@@ -78,6 +80,7 @@ function exampleFlow(sim: Simulator, url: string): { flows: FlowNode[]; inject: 
 const SERVERS: { name: string; start: () => Promise<CalDavServer> }[] = [
   { name: 'Radicale', start: () => Radicale.start() },
   { name: 'Xandikos', start: () => Xandikos.start() },
+  { name: "the simulator's CalDAV server", start: () => SimulatorCalDav.start() },
 ];
 
 for (const { name, start } of SERVERS) {

@@ -1,6 +1,6 @@
 // The simulator's state file (stateFile, the command line's --state): what one simulator was told is there when the
-// next one starts from the file, over HTTP as a client and the page see it; a file that is not the simulator's is a
-// warning and an empty state; the file is replaced whole, never seen half written.
+// next one starts from the file, over HTTP as a client and the page see it, its CalDAV tasks too; a file that is not
+// the simulator's is a warning and an empty state; the file is replaced whole, never seen half written.
 
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
@@ -17,13 +17,18 @@ import {
 import { until, within } from '../support/until';
 import { apiCaller, HALLWAY, KITCHEN, multipart } from './support';
 
+const TASKS = '/caldav/user/calendars/tasks/';
+const CALENDAR_QUERY =
+  '<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop>' +
+  '<D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/>' +
+  '</C:comp-filter></C:filter></C:calendar-query>';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const CLI = path.join(__dirname, '..', '..', 'dist', 'simulator', 'cli.js');
 
 /** What the simulator's page shows (its readings are the simulator's options, not its state). */
 async function shown(sim: Simulator): Promise<Omit<StateSnapshot, 'readings'>> {
-  const { devices, todos } = (await (await fetch(`${sim.url}/sim/state`)).json()) as StateSnapshot;
-  return { devices, todos };
+  const { devices, todos, taskLists } = (await (await fetch(`${sim.url}/sim/state`)).json()) as StateSnapshot;
+  return { devices, todos, taskLists };
 }
 
 describe('the simulator state file', function () {
@@ -81,6 +86,101 @@ describe('the simulator state file', function () {
     expect(before.todos.map((todo) => todo.title)).to.deep.equal(['Water the plants']);
     const next = await call<{ id: number }>('POST', '/todos', { json: { title: 'Second' } });
     expect(next.body.data.id, 'the next id goes on from the stored ones').to.equal(created.body.data.id + 1);
+  });
+
+  it('keeps the CalDAV tasks across a restart: each text and ETag as written, ticks and deletions too', async () => {
+    await start();
+    const base = () => (sim as Simulator).url;
+    const phone = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//A phone//EN',
+      'BEGIN:VTODO',
+      'UID:phone-stamps',
+      'DTSTAMP:20261120T090000Z',
+      'SUMMARY:Buy stamps 邮票',
+      'X-PHONE;X-KEPT=yes:kept',
+      'END:VTODO',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const put = await fetch(`${base()}${TASKS}stamps.ics`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/calendar', 'if-none-match': '*' },
+      body: phone,
+    });
+    expect(put.status).to.equal(201);
+    expect((await fetch(`${base()}/sim/tasks/tasks/plumber.ics/complete`, { method: 'POST' })).status).to.equal(200);
+    const bins = await fetch(`${base()}${TASKS}bins.ics`);
+    const etag = bins.headers.get('etag') as string;
+    expect(
+      (await fetch(`${base()}${TASKS}bins.ics`, { method: 'DELETE', headers: { 'if-match': etag } })).status,
+    ).to.equal(204);
+    const report = async () =>
+      (
+        await fetch(`${base()}${TASKS}`, {
+          method: 'REPORT',
+          headers: { depth: '1', 'content-type': 'application/xml' },
+          body: CALENDAR_QUERY,
+        })
+      ).text();
+    const before = await report();
+    const shownBefore = await shown(sim as Simulator);
+    await sim?.close();
+
+    const again = await start();
+    expect(await report(), 'every task, its ETag and its text as before').to.equal(before);
+    expect(await (await fetch(`${again.url}${TASKS}stamps.ics`)).text(), 'byte for byte').to.equal(phone);
+    const [tasks] = (await shown(again)).taskLists;
+    expect(tasks.tasks.map((task) => [task.summary, task.status])).to.deep.equal([
+      ['Call the plumber', 'COMPLETED'],
+      ['交电费', 'NEEDS-ACTION'],
+      ['买牛奶', 'COMPLETED'],
+      ['Buy stamps 邮票', 'NEEDS-ACTION'],
+    ]);
+    expect((await shown(again)).taskLists).to.deep.equal(shownBefore.taskLists);
+    const stale = await fetch(`${again.url}${TASKS}stamps.ics`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/calendar', 'if-match': '"not-its-etag"' },
+      body: phone,
+    });
+    expect(stale.status, 'its ETag kept: another is refused').to.equal(412);
+  });
+
+  it('names a task whose text is not iCalendar, and keeps nothing of such a file; a reset brings the samples', async () => {
+    await start();
+    await call('POST', '/todos', { json: { title: 'Kept' } });
+    await sim?.close();
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { calendars: { objects: Record<string, unknown> }[] };
+    stored.calendars[0].objects['milk.ics'] = { ics: 'milk', etag: '"1"' };
+    fs.writeFileSync(file, JSON.stringify(stored));
+    const warnings: string[] = [];
+    const started = await start({ log: (line) => warnings.push(line) });
+    expect(warnings.join('\n')).to.include('calendars[0].objects["milk.ics"].ics is not a calendar object');
+    expect((await shown(started)).todos).to.deep.equal([]);
+
+    await fetch(`${started.url}${TASKS}milk.ics`, { method: 'DELETE' });
+    started.reset();
+    const [tasks] = (await shown(started)).taskLists;
+    expect(tasks.tasks.map((task) => task.name)).to.deep.equal([
+      'plumber.ics',
+      'electricity.ics',
+      'bins.ics',
+      'milk.ics',
+    ]);
+  });
+
+  it("gives a file of a version without calendars the sample tasks, keeping the file's to-dos", async () => {
+    await start();
+    await call('POST', '/todos', { json: { title: 'Kept' } });
+    await sim?.close();
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { calendars?: unknown };
+    delete stored.calendars;
+    fs.writeFileSync(file, JSON.stringify(stored));
+    const started = await start();
+    const { todos, taskLists } = await shown(started);
+    expect(todos.map((todo) => todo.title)).to.deep.equal(['Kept']);
+    expect(taskLists.map((list) => [list.displayName, list.tasks.length])).to.deep.equal([['Tasks', 4]]);
   });
 
   it('writes the changes without waiting for a close, replacing the file whole', async () => {
@@ -157,7 +257,7 @@ describe('the simulator state file', function () {
     let helpText = '';
     help.stdout.on('data', (chunk: Buffer) => (helpText += chunk.toString()));
     await within(new Promise((resolve) => help.on('exit', resolve)), 'the help');
-    expect(helpText).to.match(/--state <file>\s+keep the devices, pages and to-dos in this file across restarts/);
+    expect(helpText).to.match(/--state <file>\s+keep the devices, pages, to-dos and CalDAV tasks in this file across/);
 
     const runOnce = async (action: (baseUrl: string) => Promise<void>) => {
       const child = spawn(process.execPath, [CLI, '--port', '0', '--state', file], {

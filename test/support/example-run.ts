@@ -15,12 +15,15 @@ import type { Harness } from './harness';
 import type { Traffic } from './traffic';
 import { runtimeResolve } from './runtime';
 import { ACCOUNT_TYPE, CALDAV_TYPE, CONFIG_TYPES, NODE_MODULES, NODE_TYPES } from './package-files';
-import { exampleTaskList } from './caldav-server';
-import { Radicale } from './radicale';
 import type { Simulator } from '../../dist/simulator/server';
 
 /** Where the examples reach the Node-RED they run in (the stand-in servers some of them hold): its default address. */
 export const NODE_RED_URL = 'http://127.0.0.1:1880';
+/**
+ * Where `npx device-cloud-simulator` serves by default: the address a user who imports an example can try at once,
+ * the simulator's CalDAV task list there too.
+ */
+export const SIMULATOR_URL = 'http://127.0.0.1:8080';
 
 export interface FlowNode {
   id: string;
@@ -105,25 +108,26 @@ export class ExampleRun {
   private readonly nodeServer = new NodeEndpoints();
   /** Where the flow's http in nodes answer: what the examples call NODE_RED_URL. */
   nodeRedUrl = '';
-  /** The CalDAV server of an example with a CalDAV node. */
-  private caldavServer: Radicale | undefined;
   private presses = 0;
 
+  /** An example's CalDAV node points at the simulator's task list, as the example is imported: at the test's simulator. */
   static async load(h: Harness, nodes: FlowNode[]): Promise<ExampleRun> {
     const run = new ExampleRun(h, nodes);
     run.nodeRedUrl = await run.nodeServer.listen();
     const flow = run.runnableFlow(run.nodeRedUrl);
     const [account] = accountsOf(nodes);
-    const credentials: Record<string, Record<string, string>> = { [account.id]: { apiKey: run.sim.apiKey } };
+    const credentials = { [account.id]: { apiKey: run.sim.apiKey } };
     for (const caldav of flow.filter((node) => node.type === CALDAV_TYPE)) {
-      Object.assign(caldav, { url: await run.taskListFor(String(caldav.url)) });
-      credentials[caldav.id] = { username: 'node-red', password: 'any' };
+      const url = String(caldav.url);
+      const atSimulator = url.startsWith(`${SIMULATOR_URL}/`);
+      expect(atSimulator, `${url}: the simulator's task list, so that the example runs as imported`).to.equal(true);
+      caldav.url = `${run.sim.url}${url.slice(SIMULATOR_URL.length)}`;
     }
     await loadingEachCoreModuleOnce(run.helper, (preloaded) =>
       run.helper.load(
         [...(NODE_MODULES as unknown[]), ...coreModulesFor(flow).filter((module) => !preloaded.has(module))],
         flow,
-        credentials as Record<string, { apiKey: string }>,
+        credentials,
       ),
     );
     run.watchDebugs();
@@ -133,16 +137,6 @@ export class ExampleRun {
   async unload(): Promise<void> {
     await this.helper.unload();
     await this.nodeServer.close();
-    await this.caldavServer?.stop();
-  }
-
-  /**
-   * A CalDAV node's task list, as the example names it, on a Radicale of the test that holds one task (another
-   * client's): its address there.
-   */
-  async taskListFor(address: string): Promise<string> {
-    this.caldavServer ??= await Radicale.start();
-    return exampleTaskList(this.caldavServer, address);
   }
 
   constructor(h: Harness, nodes: FlowNode[]) {

@@ -26,15 +26,18 @@ export const EXAMPLE_NAMES = fs
 export interface FlowNode {
   id: string;
   type: string;
+  z?: string;
   name?: string;
   label?: string;
   account?: string;
   baseUrl?: string;
+  url?: string;
   info?: string;
 }
 export interface SimulatorState {
   devices: { deviceId: string; alias: string; pages: { content: Record<string, unknown> | null }[] }[];
-  todos: { id: number; title: string }[];
+  todos: { id: number; title: string; description: string | null; status: number; deviceId: string }[];
+  taskLists: { name: string; tasks: { name: string; summary: string; status: string }[] }[];
 }
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -48,7 +51,7 @@ export function portIsFree(port: number): Promise<boolean> {
 /** One HTTP exchange; resolves with the status and the body as text. */
 export function request(
   url: string,
-  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (response) => {
@@ -59,7 +62,7 @@ export function request(
       );
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -185,9 +188,14 @@ export class NpmStart {
   }
 
   /** Presses the inject node of that name, as its button in the editor does. */
-  async press(name: string): Promise<void> {
-    const inject = (await this.flows()).find((node) => node.type === 'inject' && node.name === name);
-    expect(inject, `the inject node "${name}"`).to.not.equal(undefined);
+  /** Presses an inject node's button: the one of that name, on the tab of that example when one is named. */
+  async press(name: string, example?: string): Promise<void> {
+    const flows = await this.flows();
+    const tab = example && flows.find((node) => node.type === 'tab' && node.label === example);
+    const inject = flows.find(
+      (node) => node.type === 'inject' && node.name === name && (!example || (tab && node.z === tab.id)),
+    );
+    expect(inject, `the inject node "${name}"${example ? ` of ${example}` : ''}`).to.not.equal(undefined);
     expect((await request(`${this.editor}/inject/${inject?.id}`, { method: 'POST' })).status).to.equal(200);
   }
 

@@ -1,5 +1,5 @@
 /**
- * Debian's Radicale, a real CalDAV server (./caldav-server.ts), with no authentication (any user name is taken as
+ * Debian's Radicale, a real CalDAV server (./caldav-process.ts), with no authentication (any user name is taken as
  * given), or with Basic authentication of one user (an htpasswd file). Radicale's principal is its calendar home:
  * `/<user>/`.
  *
@@ -10,19 +10,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CalDavServer, XML } from './caldav-server';
+import { CalDavProcess } from './caldav-process';
+import { XML } from './caldav-server';
 import { freePort } from './sockets';
 
 export type { CalDavAnswer } from './caldav-server';
 
 const USER = 'node-red';
 
-export class Radicale extends CalDavServer {
+export class Radicale extends CalDavProcess {
   /** Starts Radicale; with a password, it asks for Basic authentication of its one user. */
   static async start(options: { password?: string } = {}): Promise<Radicale> {
     const port = await freePort();
     const password = options.password ?? 'secret';
-    return CalDavServer.launch(
+    return CalDavProcess.launch(
       'radicale',
       (folder) => ['--config', path.join(folder, 'config')],
       (child, folder) => new Radicale(child, folder, port, { user: USER, password }),

@@ -1,18 +1,18 @@
 /**
- * Debian's Xandikos, a real CalDAV server (./caldav-server.ts) that keeps its collections in git, without
+ * Debian's Xandikos, a real CalDAV server (./caldav-process.ts) that keeps its collections in git, without
  * authentication. Its user's principal is `/user/`, its calendar home `/user/calendars/` (with a calendar for
  * every component), its address book `/user/contacts/addressbook/`.
  *
  *   const xandikos = await Xandikos.start();
  *   const tasks = await xandikos.taskList('tasks');
  */
-import { CalDavServer } from './caldav-server';
+import { CalDavProcess } from './caldav-process';
 import { freePort } from './sockets';
 
-export class Xandikos extends CalDavServer {
+export class Xandikos extends CalDavProcess {
   static async start(): Promise<Xandikos> {
     const port = await freePort();
-    return CalDavServer.launch(
+    return CalDavProcess.launch(
       'xandikos',
       (folder) => [
         '-d',
