@@ -119,33 +119,8 @@ const limit = (figure: number) => ({ limit: figure });
 const QUOTES: Quote[] = [
   {
     file: 'README.md',
-    says: /\| Size \| (\d+) x (\d+); empty: [^|]*\| 1 to (\d+) pixels each way \|/,
-    figures: [limit(DEFAULT_SCREEN.width), limit(DEFAULT_SCREEN.height), limit(LIMITS.pictureSide)],
-  },
-  {
-    file: 'README.md',
-    says: /\| Time budget \| (\d+) s \| (\d+) to (\d+) s: /,
-    figures: [limit(PAGE_BUDGET.defaultSeconds), limit(PAGE_BUDGET.minSeconds), limit(PAGE_BUDGET.maxSeconds)],
-  },
-  {
-    file: 'README.md',
-    says: /a page over a size limit \(([\d,]+) elements, ([\d,]+) characters, ([\d,]+) list items, ([\d,]+) picture pixels\)/,
-    figures: [
-      limit(PAGE_LIMITS.elements),
-      limit(PAGE_LIMITS.textCharacters),
-      limit(PAGE_LIMITS.listItems),
-      limit(PAGE_LIMITS.picturePixels),
-    ],
-  },
-  {
-    file: 'README.md',
     says: /A 400 x 300 page takes about ([\d.]+) ms \(BENCHMARKS\.md\)/,
     figures: [measured(FLOW_PAGE[0])],
-  },
-  {
-    file: 'README.md',
-    says: /It keeps up to (\d+) pages and (\d+) MB of pictures/,
-    figures: [limit(MOST_RECORDED_PAGES), limit(MOST_RECORDED_IMAGE_BYTES / MB)],
   },
   {
     file: 'docs/display-image.md',
@@ -193,11 +168,6 @@ const QUOTES: Quote[] = [
   },
   {
     file: 'README.md',
-    says: /a request of more than (\d+) MB of JSON is refused/,
-    figures: [limit(LIMITS.jsonRequestBytes / MB)],
-  },
-  {
-    file: 'README.md',
     says: /`msg\.pageId` \(1–(\d+)\), `msg\.fontSize` \((\d+)–(\d+)\);/,
     figures: [PAGE_IDS.length, LIMITS.fontSizeMin, LIMITS.fontSizeMax].map(limit),
   },
@@ -210,30 +180,21 @@ const QUOTES: Quote[] = [
     figures: [limit(DEFAULT_INTERVAL_SECONDS), limit(DIALOG_MIN_INTERVAL_SECONDS)],
   },
   {
-    file: 'README.md',
-    says: /honouring `Retry-After` \(up to (\d+) s\)/,
-    figures: [limit(DEFAULT_RETRY.maxDelayMs / 1000)],
+    file: 'docs/sidebar.md',
+    says: /It keeps up to (\d+) pages and (\d+) MB of pictures/,
+    figures: [limit(MOST_RECORDED_PAGES), limit(MOST_RECORDED_IMAGE_BYTES / MB)],
+  },
+  {
+    file: 'docs/account.md',
+    says: /\*\*Timeout\*\* (\d+) s \(([\d.]+)–(\d+)\), \*\*Retries\*\* (\d+) \((\d+)–(\d+)\), \*\*At once\*\* (\d+) \((\d+)–(\d+)\), \*\*Queue limit\*\* (\d+) \((\d+)–(\d+)\), \*\*Spacing\*\* (\d+) ms \((\d+)–(\d+)\)/,
+    figures: (['timeout', 'retries', 'maxInFlight', 'queueLimit', 'minSpacing'] as const)
+      .flatMap((setting) => [ACCOUNT_DEFAULTS[setting], ACCOUNT_RANGES[setting].min, ACCOUNT_RANGES[setting].max])
+      .map(limit),
   },
   {
     file: 'README.md',
-    says: /\*\*Timeout\*\* (\d+) s \(([\d.]+)–(\d+), per attempt\), \*\*Retries\*\* (\d+) \((\d+)–(\d+), waits doubling from ([\d.]+) s, (\d+) s in all\), \*\*At once\*\* (\d+) \((\d+)–(\d+) requests in flight\), \*\*Queue limit\*\* (\d+) \((\d+)–(\d+); one more is refused as \*queue full\*\), \*\*Spacing\*\* (\d+) ms/,
-    figures: [
-      ACCOUNT_DEFAULTS.timeout,
-      ACCOUNT_RANGES.timeout.min,
-      ACCOUNT_RANGES.timeout.max,
-      ACCOUNT_DEFAULTS.retries,
-      ACCOUNT_RANGES.retries.min,
-      ACCOUNT_RANGES.retries.max,
-      DEFAULT_RETRY.baseDelayMs / 1000,
-      DEFAULT_RETRY.maxTotalMs / 1000,
-      ACCOUNT_DEFAULTS.maxInFlight,
-      ACCOUNT_RANGES.maxInFlight.min,
-      ACCOUNT_RANGES.maxInFlight.max,
-      ACCOUNT_DEFAULTS.queueLimit,
-      ACCOUNT_RANGES.queueLimit.min,
-      ACCOUNT_RANGES.queueLimit.max,
-      ACCOUNT_DEFAULTS.minSpacing,
-    ].map(limit),
+    says: /\(`contain`, `cover` or `fill`, (\d+) x (\d+) unless set\)/,
+    figures: [limit(DEFAULT_SCREEN.width), limit(DEFAULT_SCREEN.height)],
   },
   {
     file: 'docs/service.md',

@@ -59,7 +59,7 @@ describe('the npm package', function () {
     packed?.remove();
   });
 
-  it('ships the built nodes, examples, README, docs and LICENSE, and nothing of the tests or sources', async () => {
+  it('ships the built nodes, examples, the READMEs, docs and LICENSE, and nothing of the tests or sources', async () => {
     const { stdout } = await run('tar', ['-tzf', packed.tarball]);
     const files = stdout
       .split('\n')
@@ -70,7 +70,13 @@ describe('the npm package', function () {
       expect(files).to.include(file.replace(/\.js$/, '.html'));
     }
     expect(files.filter((file) => /^nodes\/icons\/.+\.svg$/.test(file))).to.have.length(NODE_TYPES.length);
-    expect(files).to.include.members(['README.md', 'LICENSE', 'package.json', 'dist/simulator/cli.js']);
+    expect(files).to.include.members([
+      'README.md',
+      'README.zh-CN.md',
+      'LICENSE',
+      'package.json',
+      'dist/simulator/cli.js',
+    ]);
     expect(files.some((file) => file.startsWith('examples/'))).to.equal(true);
     expect(files.filter((file) => /^(test|src|scripts|bench|\.ci|\.github)\//.test(file))).to.deep.equal([]);
     expect(files, 'the changelog').to.include('CHANGELOG.md');
@@ -104,7 +110,7 @@ describe('the npm package', function () {
         .map((file) => file.replace(/^package\//, '')),
     );
     const documents = [...files].filter((file) => file.endsWith('.md'));
-    expect(documents).to.include.members(['README.md', 'docs/todo-sync.md', 'docs/design.md']);
+    expect(documents).to.include.members(['README.md', 'README.zh-CN.md', 'docs/todo-sync.md', 'docs/design.md']);
     const broken: string[] = [];
     let links = 0;
     for (const document of documents) {
