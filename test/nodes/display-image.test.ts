@@ -29,12 +29,11 @@ const TWO_MB = 2 * 1024 * 1024;
 const imagePath = (device: string) => `/open/v1/devices/${device}/display/image`;
 
 describe(TYPE, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let formats: ImageOfFormat[];
   let png: ImageOfFormat;
   let gif: ImageOfFormat;
   before(async () => {
-    h = await Harness.start();
     formats = await imagesOfEveryFormat();
     png = imageOf('png');
     gif = imageOf('gif');
@@ -45,8 +44,6 @@ describe(TYPE, function () {
     if (!image) throw new Error(`no ${format} image among the fixtures`);
     return image;
   }
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /**
    * One picture as the service received it: a PNG or JPEG byte for byte, with

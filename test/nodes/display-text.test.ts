@@ -22,12 +22,7 @@ const textPath = (device: string) => `/open/v1/devices/${device}/display/text`;
 const structuredPath = (device: string) => `/open/v1/devices/${device}/display/structured-text`;
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const pageOf = (device: string, page: number): SimPage | null => h.sim.state.pages.get(device)?.[page - 1] ?? null;
 

@@ -118,16 +118,13 @@ function subjects(png: ImageOfFormat): Subject[] {
 }
 
 describe('fan-out: one message to several devices', function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let png: ImageOfFormat;
   before(async () => {
-    h = await Harness.start();
     const found = (await imagesOfEveryFormat()).find((image) => image.format === 'png');
     if (!found) throw new Error('no PNG among the fixtures');
     png = found;
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /** The simulator's account with a third device. */
   function withThreeDevices() {

@@ -17,12 +17,7 @@ const PENDING = 1;
 const COMPLETED = 2;
 
 describe('the open points of the service, under every combination of readings', function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ id: PENDING, title: 'Water the plants', deviceId: KITCHEN });

@@ -20,12 +20,7 @@ const TYPE = 'device-cloud-page-delete';
 const pagesPath = (device: string) => `/open/v1/devices/${device}/display/pages`;
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const textPage = (text: string): SimPage => ({ kind: 'text', text, fontSize: 20, pushedAt: 0, persistent: true });
 

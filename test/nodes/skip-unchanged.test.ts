@@ -95,11 +95,10 @@ function flowFor(sim: Simulator, changes: Changes = {}): FlowNode[] {
 }
 
 describe('skipUnchanged', function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let png: ImageOfFormat;
   let gif: ImageOfFormat;
   before(async () => {
-    h = await Harness.start();
     const formats = await imagesOfEveryFormat();
     const imageOf = (format: string): ImageOfFormat => {
       const image = formats.find((candidate) => candidate.format === format);
@@ -109,8 +108,6 @@ describe('skipUnchanged', function () {
     png = imageOf('png');
     gif = imageOf('gif');
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   const credentials = () => ({ [ACCOUNT]: { apiKey: h.sim.apiKey }, [OTHER_ACCOUNT]: { apiKey: h.sim.apiKey } });
 

@@ -17,12 +17,7 @@ import type { NodeMessage } from '../support/node-red';
 const TYPE = 'device-cloud-sync-interval';
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const pathOf = (device: string) => `/open/v1/devices/${device}/sync-interval`;
 

@@ -11,12 +11,7 @@ const PENDING = 1;
 const COMPLETED = 2;
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ id: PENDING, title: 'Buy milk', status: 0 });

@@ -25,12 +25,7 @@ function localDue(moment: Date): { dueDate: string; dueTime: string } {
 }
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   /** Sends `msg` through a node with `config` and returns the JSON body POST /todos received. */
   async function bodySent(msg: NodeMessage, config: Record<string, unknown> = {}): Promise<unknown> {

@@ -19,13 +19,8 @@ import { LIST_READINGS, underEachReading } from '../support/readings';
 const TYPE = 'device-cloud-todo-list';
 
 describe(TYPE, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let todos: SimTodo[];
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   beforeEach(() => {
     todos = [

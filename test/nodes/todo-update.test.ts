@@ -16,12 +16,7 @@ import type { NodeMessage } from '../support/node-red';
 const TYPE = 'device-cloud-todo-update';
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ title: 'Buy milk' });

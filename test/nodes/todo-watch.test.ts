@@ -59,15 +59,9 @@ const waitFor = (condition: () => boolean, what: string): Promise<void> =>
   until(condition, { what, timeoutMs: 10_000 });
 
 describe('device-cloud-todo-watch', function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let outputs: NodeMessage[];
   let caught: CaughtMessage[];
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /** Loads a watch and records what it sends and what a Catch node gets. */
   async function load(config: Record<string, unknown> = {}, options: LoadOptions = {}): Promise<TestNode> {

@@ -35,12 +35,7 @@ const COMPLETE: FlowNode[] = [
 ];
 
 describe('a fault of the service, as each node factory ends the message', function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   function run(msg: NodeMessage): Promise<MessageResult> {
     return sendAndCollect({

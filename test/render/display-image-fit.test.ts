@@ -46,7 +46,7 @@ function svgPage(width: number, height: number, { declaration = false } = {}): s
 }
 
 describe(`${TYPE}: fitting pictures to the screen`, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   /** 800 x 300: wider than the screen. */
   let wide: Buffer;
   /** 400 x 300: the screen's size. */
@@ -55,15 +55,12 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
   let bigJpeg: Buffer;
 
   before(async () => {
-    h = await Harness.start();
     wide = await stripedPicture(800, 300, STRIPES);
     screenPng = await stripedPicture(400, 300, STRIPES);
     screenJpeg = await stripedPicture(400, 300, STRIPES, 'jpeg');
     bigJpeg = await noisyJpeg();
     expect(bigJpeg.length, 'the JPEG is over 2 MB').to.be.above(TWO_MB);
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /** The pictures of the one request, as the service got them: part, format, size, channels and pixels. */
   async function receivedPictures({ device = KITCHEN } = {}): Promise<ReceivedPicture[]> {

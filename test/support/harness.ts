@@ -86,7 +86,7 @@ export function nodeOf(id: string): TestNode {
 let harnesses = 0;
 
 export class Harness {
-  readonly sim: Simulator;
+  private simulator: Simulator | undefined;
   /** The runtime's messages: settled when every message has ended and all it led to has arrived. */
   readonly traffic: Traffic;
   /** Set by load(). */
@@ -96,16 +96,38 @@ export class Harness {
   /** Every status the node under test showed since it was loaded. */
   statuses: NodeStatus[] = [];
 
-  private constructor(sim: Simulator) {
-    this.sim = sim;
+  private constructor() {
     this.traffic = new Traffic(runtimeUtil().hooks, `harness${++harnesses}`);
   }
 
   /** Starts the simulator and the Node-RED test server; call from `before`. */
   static async start(simOptions?: SimulatorOptions): Promise<Harness> {
-    const harness = new Harness(await startSimulator(simOptions));
-    await helper.startServer();
+    const harness = new Harness();
+    await harness.begin(simOptions);
     return harness;
+  }
+
+  /**
+   * The harness of a `describe` block: started before its tests, reset after
+   * each, stopped after all. Call in the block's body, not in a hook.
+   */
+  static forSuite(simOptions?: SimulatorOptions): Harness {
+    const harness = new Harness();
+    before(() => harness.begin(simOptions));
+    after(() => harness.stop());
+    afterEach(() => harness.reset());
+    return harness;
+  }
+
+  private async begin(simOptions?: SimulatorOptions): Promise<void> {
+    this.simulator = await startSimulator(simOptions);
+    await helper.startServer();
+  }
+
+  /** The simulator the account points at; there once the harness has started. */
+  get sim(): Simulator {
+    if (!this.simulator) throw new Error('the harness has not started: its simulator is there from `before` on');
+    return this.simulator;
   }
 
   /** Call from `after`: the suite must exit by itself. */
@@ -113,7 +135,7 @@ export class Harness {
     await helper.unload();
     await helper.stopServer();
     this.traffic.stop();
-    await this.sim.close();
+    await this.simulator?.close();
   }
 
   /** Call from `afterEach`. */
