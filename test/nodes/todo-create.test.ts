@@ -1,14 +1,7 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY, UNKNOWN_DEVICE } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-} from '../support/expectations';
+import { expectKept } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -31,8 +24,8 @@ describe(TYPE, function () {
   async function bodySent(msg: NodeMessage, config: Record<string, unknown> = {}): Promise<unknown> {
     await h.load({ type: TYPE, ...config });
     outputOf(await h.send(msg));
-    const request = onlyRequest(h);
-    expectRequest(h, request, { method: 'POST', path: '/open/v1/todos', body: request.body });
+    const request = h.onlyRequest();
+    h.expectRequest(request, { method: 'POST', path: '/open/v1/todos', body: request.body });
     return request.body;
   }
 
@@ -49,7 +42,7 @@ describe(TYPE, function () {
     };
     const output = outputOf(await h.send(messageWith({ payload })));
 
-    expectRequest(h, onlyRequest(h), {
+    h.expectRequest(h.onlyRequest(), {
       method: 'POST',
       path: '/open/v1/todos',
       body: { ...payload, priority: 1, deviceId: KITCHEN },
@@ -70,7 +63,7 @@ describe(TYPE, function () {
       createDate: stored?.createDate,
     });
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
   });
 
   describe('lengths: none on the title or description; the request at most 1 MB of JSON', () => {
@@ -84,8 +77,7 @@ describe(TYPE, function () {
     it('refuses a description that makes the request over 1 MB, naming its size, and sends nothing', async () => {
       await h.load({ type: TYPE });
       const description = 'x'.repeat(1024 * 1024);
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: { title: 'a whole file', description } }),
         /payload: makes a request body of 1048617 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request/,
       );
@@ -95,7 +87,7 @@ describe(TYPE, function () {
   it('takes a string payload as the title', async () => {
     await h.load({ type: TYPE });
     const output = outputOf(await h.send({ payload: 'Water the plants' }));
-    expectRequest(h, onlyRequest(h), { method: 'POST', path: '/open/v1/todos', body: { title: 'Water the plants' } });
+    h.expectRequest(h.onlyRequest(), { method: 'POST', path: '/open/v1/todos', body: { title: 'Water the plants' } });
     expect(output.payload).to.include({ id: 1, title: 'Water the plants', status: 0, priority: 0, deviceId: '' });
   });
 
@@ -244,7 +236,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, { payload: { title: 't' } });
-        expect(onlyRequest(h).body).to.deep.equal({
+        expect(h.onlyRequest().body).to.deep.equal({
           title: 't',
           deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN,
         });
@@ -310,7 +302,7 @@ describe(TYPE, function () {
       it(`title: ${source.name}`, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, {});
-        expect(onlyRequest(h).body).to.deep.equal({ title: source.wins === 'dialog' ? 'Dialog title' : 'msg title' });
+        expect(h.onlyRequest().body).to.deep.equal({ title: source.wins === 'dialog' ? 'Dialog title' : 'msg title' });
       });
     }
 
@@ -318,7 +310,7 @@ describe(TYPE, function () {
       await h.load({ type: TYPE, description: 'note', descriptionType: 'flow' });
       h.node.context().flow.set('note', 'from the flow');
       await h.send({ payload: { title: 't', description: 'from the message' } });
-      expect(onlyRequest(h).body).to.deep.equal({ title: 't', description: 'from the flow' });
+      expect(h.onlyRequest().body).to.deep.equal({ title: 't', description: 'from the flow' });
     });
   });
 
@@ -507,15 +499,14 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE });
-        expectRefused(h, await h.send(msg), pattern);
+        h.expectRefused(await h.send(msg), pattern);
         expect(h.sim.state.todos.size).to.equal(0);
       });
     }
 
     it('a flow-context name that a hand-edited flow turned into a number', async () => {
       await h.load({ type: TYPE, description: 42, descriptionType: 'flow' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't' }),
         /description: must name a flow value as text in the node's settings \(got 42\)/,
       );
@@ -524,8 +515,7 @@ describe(TYPE, function () {
 
     it('a JSONata expression that does not parse', async () => {
       await h.load({ type: TYPE, description: '$uppercase(', descriptionType: 'jsonata' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't' }),
         /description: could not read the jsonata value "\$uppercase\(": /,
       );
@@ -534,8 +524,7 @@ describe(TYPE, function () {
 
     it('a dialog priority that is no known name', async () => {
       await h.load({ type: TYPE, priority: 'highest' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't' }),
         /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "highest"\)/,
       );
@@ -545,7 +534,7 @@ describe(TYPE, function () {
   it('passes a service error to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ payload: { title: 't', deviceId: UNKNOWN_DEVICE } }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /create to-do failed: HTTP 404: device not found \(code 404\)/,
       code: 404,
     });

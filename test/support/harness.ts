@@ -20,6 +20,8 @@ import type { ValueSource } from '../fixtures/messages';
 import type { CaughtMessage, FlowNode, NodeMessage, NodeStatus, TestNode } from './node-red';
 import { NODE_MODULES } from './package-files';
 import { runtimeEntry, runtimeUtil } from './runtime';
+import { expectRefused, expectRequest, expectServiceError, expectSuccessStatus, onlyRequest } from './expectations';
+import type { ExpectedRequest } from './expectations';
 import { Traffic, type SettledOptions } from './traffic';
 import { WAIT_MS } from './until';
 
@@ -213,6 +215,29 @@ export class Harness {
 
   get lastStatus(): NodeStatus | undefined {
     return this.statuses[this.statuses.length - 1];
+  }
+
+  // The checks of ./expectations on this harness, so a test names them without passing it.
+
+  /** The one request the simulator received; fails when it received none or several. */
+  onlyRequest(): RecordedRequest {
+    return onlyRequest(this);
+  }
+
+  expectRequest(request: RecordedRequest, expected: ExpectedRequest): void {
+    expectRequest(this, request, expected);
+  }
+
+  expectSuccessStatus(): void {
+    expectSuccessStatus(this);
+  }
+
+  expectRefused(outcome: Outcome, pattern: RegExp): void {
+    expectRefused(this, outcome, pattern);
+  }
+
+  expectServiceError(outcome: Outcome, expected: { pattern: RegExp; code: number }): void {
+    expectServiceError(this, outcome, expected);
   }
 }
 
