@@ -5,17 +5,9 @@ import { expectKept } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
+import { dueFields } from '../support/dates';
 
 const TYPE = 'device-cloud-todo-create';
-
-/** yyyy-MM-dd and HH:mm of a moment in this host's time zone. */
-function localDue(moment: Date): { dueDate: string; dueTime: string } {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return {
-    dueDate: `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`,
-    dueTime: `${pad(moment.getHours())}:${pad(moment.getMinutes())}`,
-  };
-}
 
 describe(TYPE, function () {
   const h = Harness.forSuite();
@@ -97,7 +89,7 @@ describe(TYPE, function () {
     );
     expect(await bodySent({ payload })).to.deep.equal({
       title: 'From a function',
-      ...localDue(new Date(Date.UTC(2026, 11, 31, 23, 45))),
+      ...dueFields(new Date(Date.UTC(2026, 11, 31, 23, 45))),
       priority: 2,
     });
   });
@@ -136,13 +128,13 @@ describe(TYPE, function () {
     it('from a Date', async () => {
       expect(await bodySent({ payload: { title: 't', due: instant } })).to.deep.equal({
         title: 't',
-        ...localDue(instant),
+        ...dueFields(instant),
       });
     });
 
     it('from an ISO string with an offset', async () => {
       const body = await bodySent({ payload: { title: 't', due: '2026-12-31T23:45:00.000Z' } });
-      expect(body).to.deep.equal({ title: 't', ...localDue(instant) });
+      expect(body).to.deep.equal({ title: 't', ...dueFields(instant) });
     });
 
     it('from an ISO string without an offset (local time)', async () => {

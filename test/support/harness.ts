@@ -24,6 +24,7 @@ import { expectRefused, expectRequest, expectServiceError, expectSuccessStatus, 
 import type { ExpectedRequest } from './expectations';
 import { Traffic, type SettledOptions } from './traffic';
 import { WAIT_MS } from './until';
+import { catchNodes } from './flow-fragments';
 
 export const root = path.resolve(__dirname, '../..');
 // NODE_RED_RUNTIME points the suite at another Node-RED (the CI's Node-RED 5 run).
@@ -71,8 +72,7 @@ function flowFor(node: NodeConfig, sim: Simulator, options: LoadOptions): FlowNo
     },
     { id: NODE_ID, z: 'flow', x: 100, y: 100, name: 'under test', account: ACCOUNT_ID, wires: [['out']], ...node },
     { id: 'out', z: 'flow', x: 300, y: 100, type: 'helper' },
-    { id: 'catch', z: 'flow', x: 100, y: 200, type: 'catch', scope: null, uncaught: false, wires: [['caught']] },
-    { id: 'caught', z: 'flow', x: 300, y: 200, type: 'helper' },
+    ...catchNodes({ heardBy: 'caught' }),
     ...(options.extra ?? []),
   ];
 }
