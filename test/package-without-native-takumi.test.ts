@@ -37,7 +37,7 @@ function removeNativeTakumi(userDir: string): string[] {
   return natives;
 }
 
-describe('the npm package where the drawing engine has no native build (32-bit ARM, 32-bit Windows)', function () {
+describe('the npm package where the drawing engine has no native build (32-bit ARM, 32-bit Windows) @slow', function () {
   this.timeout(240_000);
   let installed: PackedPackage | undefined;
   let sim: Simulator;

@@ -63,7 +63,7 @@ function inject(id: string, payload: string, target: string): Record<string, unk
   return { id, type: 'inject', z: 'tab', props: [{ p: 'payload' }], payload, payloadType: 'str', wires: [[target]] };
 }
 
-describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullseye)', function () {
+describe('the npm package where sharp cannot load (32-bit Raspberry Pi OS Bullseye) @slow', function () {
   this.timeout(240_000);
   let installed: PackedPackage | undefined;
   let sim: Simulator;

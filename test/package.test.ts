@@ -43,7 +43,7 @@ function jsonIn(file: string): unknown {
   }
 }
 
-describe('the npm package', function () {
+describe('the npm package @slow', function () {
   this.timeout(240_000);
   let packed: PackedPackage;
   let sim: Simulator | undefined;

@@ -101,7 +101,7 @@ async function pagesListed(started: NpmStart): Promise<string[]> {
   return pages.map((page) => `${page.deviceId}, page ${page.pageId}: ${page.kind}`);
 }
 
-describe('npm start (scripts/start.js)', function () {
+describe('npm start (scripts/start.js) @slow', function () {
   this.timeout(60_000);
   let userDir: string;
   let started: NpmStart;

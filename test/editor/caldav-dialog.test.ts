@@ -35,7 +35,7 @@ const ACCOUNT = 'caldav-account';
 const SYNC = 'caldav-sync';
 const PREFIX = '#node-config-input';
 
-describe('the CalDAV dialog in Chromium: the task lists of a server, from what is typed', function () {
+describe('the CalDAV dialog in Chromium: the task lists of a server, from what is typed @slow', function () {
   this.timeout(120_000);
   let radicale: Radicale;
   let sim: Simulator;

@@ -160,7 +160,7 @@ function startingFlows(simulatorUrl: string): FlowNode[] {
   ];
 }
 
-describe('the editor in Chromium: every dialog, the account, the help, an upgrade, an import', function () {
+describe('the editor in Chromium: every dialog, the account, the help, an upgrade, an import @slow', function () {
   this.timeout(60_000);
 
   let sim: Simulator;

@@ -135,7 +135,7 @@ function layoutProblems(drawn: Drawn): string[] {
   return problems;
 }
 
-describe('npm start in Chromium: what the packed package offers, the examples laid out, a restart', function () {
+describe('npm start in Chromium: what the packed package offers, the examples laid out, a restart @slow', function () {
   this.timeout(120_000);
   let userDir: string;
   let started: NpmStart;

@@ -45,7 +45,7 @@ const DRAWN_PAGE = `<div style="display:flex;flex-direction:column;justify-conte
 const slot = (deviceId: string, pageId: string): string =>
   `.device-cloud-sidebar-device[data-device="${deviceId}"] .device-cloud-sidebar-slot[data-page="${pageId}"]`;
 
-describe('the Device Cloud sidebar, from the packed package, in Chromium', function () {
+describe('the Device Cloud sidebar, from the packed package, in Chromium @slow', function () {
   this.timeout(300_000);
   let packed: PackedPackage;
   let userDir: string;

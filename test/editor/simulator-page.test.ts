@@ -10,8 +10,8 @@ import type { Page } from 'playwright-core';
 import { sharedBrowser, UI_TIMEOUT_MS } from './editor-page';
 import { until } from '../support/until';
 import { startSimulator, type Simulator } from '../../dist/simulator/server';
+import { KITCHEN } from '../fixtures/service';
 
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
 const TASKS = '/caldav/user/calendars/tasks/';
 
 describe('the simulator page (Chromium)', function () {

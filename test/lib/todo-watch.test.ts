@@ -12,21 +12,9 @@ import {
   type TodoEvent,
 } from '../../dist/lib/todos/watch';
 import { untyped } from '../support/untyped';
+import { dueFields } from '../support/dates';
 
 const MINUTE = 60_000;
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** dueDate and dueTime of a local moment, as the service stores them. */
-function dueFields(at: number): { dueDate: string; dueTime: string } {
-  const date = new Date(at);
-  return {
-    dueDate: `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`,
-    dueTime: `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`,
-  };
-}
 
 /** A list item as GET /todos gives it. */
 function item(id: number, fields: Partial<TodoListItem> = {}): TodoListItem {

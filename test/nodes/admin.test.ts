@@ -12,12 +12,7 @@ const bodyOf = (response: AdminResponse): ErrorAnswer => response.body as ErrorA
 
 /** What the editor's device picker asks for: the devices of a deployed account. */
 describe('admin endpoint: the devices of an account', function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const devicesOf = (id: string): AdminRequest =>
     h.helper.request().get(`/device-cloud/accounts/${encodeURIComponent(id)}/devices`);

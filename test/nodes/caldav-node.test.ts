@@ -84,12 +84,7 @@ const LOGINS: Login[] = [
 
 describe('CalDAV node: authentication, failures, and the editor list of task lists', function () {
   this.timeout(60_000);
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
   const admin = () => h.helper.request() as unknown as AdminClient;
 
   for (const login of LOGINS) {

@@ -2,12 +2,7 @@ import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 
 describe('device-cloud-devices', function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   it('lists the devices with GET /open/v1/devices and the X-API-Key header', async () => {
     await h.load({ type: 'device-cloud-devices' });

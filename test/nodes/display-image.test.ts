@@ -1,14 +1,7 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY, UNKNOWN_DEVICE } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-  servicePath,
-} from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import { FOUR_COLUMN_PIXELS, imagesOfEveryFormat, pngOfSize } from '../fixtures/images';
@@ -29,12 +22,11 @@ const TWO_MB = 2 * 1024 * 1024;
 const imagePath = (device: string) => `/open/v1/devices/${device}/display/image`;
 
 describe(TYPE, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let formats: ImageOfFormat[];
   let png: ImageOfFormat;
   let gif: ImageOfFormat;
   before(async () => {
-    h = await Harness.start();
     formats = await imagesOfEveryFormat();
     png = imageOf('png');
     gif = imageOf('gif');
@@ -45,8 +37,6 @@ describe(TYPE, function () {
     if (!image) throw new Error(`no ${format} image among the fixtures`);
     return image;
   }
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /**
    * One picture as the service received it: a PNG or JPEG byte for byte, with
@@ -126,14 +116,14 @@ describe(TYPE, function () {
     });
     const output = outputOf(await h.send(messageWith({ payload: png.data })));
 
-    await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
+    await expectImagePush(h.onlyRequest(), { images: [png], fields: { dither: 'true' } });
     expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
     const page = imagePage(KITCHEN);
     expect(page).to.include({ kind: 'image', dither: true, persistent: false });
     expect(h.sim.state.pages.get(KITCHEN), 'no page replaced').to.equal(undefined);
     expect(page.images.map((image) => image.contentType)).to.deep.equal(['image/png']);
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
   });
 
   describe('every format, named by its bytes', () => {
@@ -142,7 +132,7 @@ describe(TYPE, function () {
         const image = imageOf(format);
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
         await h.send({ payload: image.data });
-        await expectImagePush(onlyRequest(h), { images: [image], fields: { dither: 'true' } });
+        await expectImagePush(h.onlyRequest(), { images: [image], fields: { dither: 'true' } });
       });
     }
     for (const format of ['gif', 'bmp', 'webp', 'tiff']) {
@@ -150,7 +140,7 @@ describe(TYPE, function () {
         const image = imageOf(format);
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
         await h.send({ payload: image.data });
-        await expectImagePush(onlyRequest(h), { images: [image], fields: { dither: 'true' } });
+        await expectImagePush(h.onlyRequest(), { images: [image], fields: { dither: 'true' } });
       });
     }
   });
@@ -159,7 +149,7 @@ describe(TYPE, function () {
     const five = formats.filter((image) => image.format !== 'jpeg');
     await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, pageId: '2' });
     const output = outputOf(await h.send({ payload: five.map((image) => image.data) }));
-    await expectImagePush(onlyRequest(h), { images: five, fields: { dither: 'true', pageId: '2' } });
+    await expectImagePush(h.onlyRequest(), { images: five, fields: { dither: 'true', pageId: '2' } });
     expect(output.payload).to.deep.equal({ totalPages: 5, pushedPages: 5, pageId: '2' });
     expect(imagePage(KITCHEN, 2).images).to.have.length(5);
   });
@@ -168,26 +158,26 @@ describe(TYPE, function () {
     it('decodes a data URL', async () => {
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: `data:image/png;base64,${png.data.toString('base64')}` });
-      await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
+      await expectImagePush(h.onlyRequest(), { images: [png], fields: { dither: 'true' } });
     });
 
     it('names the format from the bytes, not from the data URL', async () => {
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: `data:image/jpeg;base64,${gif.data.toString('base64')}` });
-      await expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
+      await expectImagePush(h.onlyRequest(), { images: [gif], fields: { dither: 'true' } });
     });
 
     it('decodes a plain base64 string', async () => {
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: gif.data.toString('base64') });
-      await expectImagePush(onlyRequest(h), { images: [gif], fields: { dither: 'true' } });
+      await expectImagePush(h.onlyRequest(), { images: [gif], fields: { dither: 'true' } });
     });
 
     it('decodes base64 wrapped over several lines', async () => {
       const wrapped = png.data.toString('base64').replace(/.{20}/g, '$&\r\n');
       await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
       await h.send({ payload: wrapped });
-      await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true' } });
+      await expectImagePush(h.onlyRequest(), { images: [png], fields: { dither: 'true' } });
     });
 
     it('takes an array that mixes a Buffer, a data URL and a base64 string', async () => {
@@ -200,7 +190,7 @@ describe(TYPE, function () {
           third.data.toString('base64'),
         ],
       });
-      await expectImagePush(onlyRequest(h), { images: [first, second, third], fields: { dither: 'true' } });
+      await expectImagePush(h.onlyRequest(), { images: [first, second, third], fields: { dither: 'true' } });
     });
   });
 
@@ -209,14 +199,14 @@ describe(TYPE, function () {
     await h.send({
       payload: fromFunctionNode('[new Uint8Array(bytes), gif]', { bytes: [...png.data], gif: gif.data }),
     });
-    await expectImagePush(onlyRequest(h), { images: [png, gif], fields: { dither: 'true' } });
+    await expectImagePush(h.onlyRequest(), { images: [png, gif], fields: { dither: 'true' } });
   });
 
   it('sends an image of exactly 2 MB', async () => {
     const big = pngOfSize(TWO_MB);
     await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN });
     const output = outputOf(await h.send({ payload: big }));
-    await expectImagePush(onlyRequest(h), { images: [{ ...png, data: big }], fields: { dither: 'true' } });
+    await expectImagePush(h.onlyRequest(), { images: [{ ...png, data: big }], fields: { dither: 'true' } });
     expect(output.payload).to.have.property('pushedPages', 1);
   });
 
@@ -234,7 +224,7 @@ describe(TYPE, function () {
       it(`sends ${sent} for ${what}`, async () => {
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         await h.send({ payload: png.data, ...msg });
-        await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: sent } });
+        await expectImagePush(h.onlyRequest(), { images: [png], fields: { dither: sent } });
         expect(imagePage(KITCHEN).dither).to.equal(sent === 'true');
       });
     }
@@ -250,7 +240,7 @@ describe(TYPE, function () {
       it(`takes ${what}`, async () => {
         await h.load({ type: TYPE, fit: 'none', deviceId: KITCHEN, ...config });
         const output = outputOf(await h.send({ payload: png.data, ...msg }));
-        await expectImagePush(onlyRequest(h), { images: [png], fields: { dither: 'true', pageId: sent } });
+        await expectImagePush(h.onlyRequest(), { images: [png], fields: { dither: 'true', pageId: sent } });
         expect(output.payload).to.have.property('pageId', sent);
         expect(imagePage(KITCHEN, Number(sent)).persistent).to.equal(true);
       });
@@ -262,7 +252,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, { payload: png.data });
-        expect(servicePath(onlyRequest(h))).to.equal(imagePath(source.wins === 'dialog' ? HALLWAY : KITCHEN));
+        expect(servicePath(h.onlyRequest())).to.equal(imagePath(source.wins === 'dialog' ? HALLWAY : KITCHEN));
       });
     }
   });
@@ -338,7 +328,7 @@ describe(TYPE, function () {
     for (const [what, message, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE, fit: 'none' });
-        expectRefused(h, await h.send({ deviceId: KITCHEN, ...message() }), pattern);
+        h.expectRefused(await h.send({ deviceId: KITCHEN, ...message() }), pattern);
         expect(h.sim.state.pages.size).to.equal(0);
       });
     }
@@ -347,7 +337,7 @@ describe(TYPE, function () {
   it('passes a service error (an unknown device) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, deviceId: UNKNOWN_DEVICE });
     const outcome = await h.send(messageWith({ payload: png.data }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /push images failed: HTTP 404: device not found \(code 404\)/,
       code: 404,
     });

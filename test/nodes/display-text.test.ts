@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY, UNKNOWN_DEVICE } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-  servicePath,
-} from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -22,12 +14,7 @@ const textPath = (device: string) => `/open/v1/devices/${device}/display/text`;
 const structuredPath = (device: string) => `/open/v1/devices/${device}/display/structured-text`;
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const pageOf = (device: string, page: number): SimPage | null => h.sim.state.pages.get(device)?.[page - 1] ?? null;
 
@@ -35,7 +22,7 @@ describe(TYPE, function () {
   async function bodySent(config: Record<string, unknown>, msg: NodeMessage): Promise<unknown> {
     await h.load({ type: TYPE, deviceId: KITCHEN, ...config });
     outputOf(await h.send(msg));
-    return onlyRequest(h).body;
+    return h.onlyRequest().body;
   }
 
   describe('text mode', () => {
@@ -51,7 +38,7 @@ describe(TYPE, function () {
       });
       const output = outputOf(await h.send(messageWith({ payload: 'Hello\nworld' })));
 
-      expectRequest(h, onlyRequest(h), {
+      h.expectRequest(h.onlyRequest(), {
         method: 'POST',
         path: textPath(KITCHEN),
         body: { text: 'Hello\nworld', fontSize: 24, pageId: '2' },
@@ -59,13 +46,13 @@ describe(TYPE, function () {
       expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1, pageId: '2' });
       expect(pageOf(KITCHEN, 2)).to.include({ kind: 'text', text: 'Hello\nworld', fontSize: 24, persistent: true });
       expectKept(output);
-      expectSuccessStatus(h);
+      h.expectSuccessStatus();
     });
 
     it('sends the text alone when neither font size nor page is given', async () => {
       await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN });
       const output = outputOf(await h.send({ payload: 'Just this' }));
-      expectRequest(h, onlyRequest(h), { method: 'POST', path: textPath(KITCHEN), body: { text: 'Just this' } });
+      h.expectRequest(h.onlyRequest(), { method: 'POST', path: textPath(KITCHEN), body: { text: 'Just this' } });
       expect(output.payload).to.deep.equal({ totalPages: 1, pushedPages: 1 });
       expect(h.sim.state.temporaryScreens.get(KITCHEN)).to.include({ kind: 'text', fontSize: 20, persistent: false });
       expect(h.sim.state.pages.get(KITCHEN), 'no page replaced').to.equal(undefined);
@@ -74,7 +61,7 @@ describe(TYPE, function () {
     it('is the mode when the config has none', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN });
       await h.send({ payload: 'plain' });
-      expect(servicePath(onlyRequest(h))).to.equal(textPath(KITCHEN));
+      expect(servicePath(h.onlyRequest())).to.equal(textPath(KITCHEN));
     });
 
     it('writes a number payload out as text', async () => {
@@ -113,7 +100,7 @@ describe(TYPE, function () {
         it(source.name, async () => {
           await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN, ...source.config });
           await sendFromSource(h, source, { payload: 't' });
-          expect(onlyRequest(h).body).to.deep.equal({ text: 't', fontSize: source.wins === 'dialog' ? 30 : 16 });
+          expect(h.onlyRequest().body).to.deep.equal({ text: 't', fontSize: source.wins === 'dialog' ? 30 : 16 });
         });
       }
     });
@@ -124,7 +111,7 @@ describe(TYPE, function () {
       await h.load({ type: TYPE, mode: 'structured', deviceId: 'AA-BB-CC-DD-EE-02', pageId: '3' });
       const output = outputOf(await h.send(messageWith({ payload: { title: 'Weather', body: 'Sunny\n21 °C' } })));
 
-      expectRequest(h, onlyRequest(h), {
+      h.expectRequest(h.onlyRequest(), {
         method: 'POST',
         path: structuredPath(HALLWAY),
         body: { title: 'Weather', body: 'Sunny\n21 °C', pageId: '3' },
@@ -137,7 +124,7 @@ describe(TYPE, function () {
         persistent: true,
       });
       expectKept(output);
-      expectSuccessStatus(h);
+      h.expectSuccessStatus();
     });
 
     it('takes a string payload as the body and msg.title as the title', async () => {
@@ -211,7 +198,7 @@ describe(TYPE, function () {
           await h.load({ type: TYPE, mode: 'structured', deviceId: KITCHEN, ...source.config });
           await sendFromSource(h, source, { payload: 'the body' });
           const title = source.wins === 'dialog' ? 'Dialog title' : 'msg title';
-          expect(onlyRequest(h).body).to.deep.equal({ title, body: 'the body' });
+          expect(h.onlyRequest().body).to.deep.equal({ title, body: 'the body' });
         });
       }
     });
@@ -237,7 +224,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, mode: 'text', ...source.config });
         await sendFromSource(h, source, { payload: 't' });
-        expect(servicePath(onlyRequest(h))).to.equal(textPath(source.wins === 'dialog' ? HALLWAY : KITCHEN));
+        expect(servicePath(h.onlyRequest())).to.equal(textPath(source.wins === 'dialog' ? HALLWAY : KITCHEN));
       });
     }
   });
@@ -275,7 +262,7 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of textCases) {
       it(`text mode: ${what}`, async () => {
         await h.load({ type: TYPE, mode: 'text' });
-        expectRefused(h, await h.send({ deviceId: KITCHEN, ...msg }), pattern);
+        h.expectRefused(await h.send({ deviceId: KITCHEN, ...msg }), pattern);
         expect(h.sim.state.pages.size).to.equal(0);
       });
     }
@@ -323,14 +310,13 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of structuredCases) {
       it(`structured mode: ${what}`, async () => {
         await h.load({ type: TYPE, mode: 'structured' });
-        expectRefused(h, await h.send({ deviceId: KITCHEN, ...msg }), pattern);
+        h.expectRefused(await h.send({ deviceId: KITCHEN, ...msg }), pattern);
       });
     }
 
     it('a mode that is neither text nor structured', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't', mode: 'fancy' }),
         /mode: must be text or structured \(got "fancy"\)/,
       );
@@ -338,8 +324,7 @@ describe(TYPE, function () {
 
     it('a dialog font size out of range', async () => {
       await h.load({ type: TYPE, mode: 'text', deviceId: KITCHEN, fontSize: '64', fontSizeType: 'num' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't', fontSize: 20 }),
         /fontSize: must be a whole number from 12 to 48 \(got "64"\)/,
       );
@@ -349,7 +334,7 @@ describe(TYPE, function () {
   it('passes a service error (an unknown device) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, mode: 'structured', deviceId: UNKNOWN_DEVICE });
     const outcome = await h.send(messageWith({ payload: { title: 't' } }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /push title and body failed: HTTP 404: device not found \(code 404\)/,
       code: 404,
     });

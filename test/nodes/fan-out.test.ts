@@ -15,25 +15,14 @@ import type { FlowNode, NodeMessage, CaughtMessage } from '../support/node-red';
 import type { MessageResult } from '../support/message-run';
 import type { ImageOfFormat } from '../fixtures/images';
 import type { RecordedRequest } from '../../dist/simulator/server';
+import { completeNodes } from '../support/flow-fragments';
 
 const DEVICES_PATH = '/open/v1/devices';
 const STUDY = 'AA:BB:CC:DD:EE:03';
 const OTHER_UNKNOWN = 'AA:BB:CC:DD:EE:98';
 
 /** A Complete node on the node under test: it hears of every message that ended without an error. */
-const COMPLETE_NODES: FlowNode[] = [
-  {
-    id: 'completed',
-    z: 'flow',
-    x: 100,
-    y: 300,
-    type: 'complete',
-    scope: ['subject'],
-    uncaught: false,
-    wires: [['completedOut']],
-  },
-  { id: 'completedOut', z: 'flow', x: 300, y: 300, type: 'helper' },
-];
+const COMPLETE_NODES: FlowNode[] = completeNodes({ scope: ['subject'], heardBy: 'completedOut', id: 'completed' });
 
 /** Sends a message into the node under test and collects what it led to (see test/support/message-run.ts). */
 function runMessage(h: Harness, msg: NodeMessage): Promise<MessageResult> {
@@ -118,16 +107,13 @@ function subjects(png: ImageOfFormat): Subject[] {
 }
 
 describe('fan-out: one message to several devices', function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let png: ImageOfFormat;
   before(async () => {
-    h = await Harness.start();
     const found = (await imagesOfEveryFormat()).find((image) => image.format === 'png');
     if (!found) throw new Error('no PNG among the fixtures');
     png = found;
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /** The simulator's account with a third device. */
   function withThreeDevices() {

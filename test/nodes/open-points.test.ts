@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { ServiceReadings } from '../../dist/simulator/server';
 import { messageWith } from '../fixtures/messages';
 import { HALLWAY, KITCHEN, UNKNOWN_DEVICE } from '../fixtures/service';
-import { expectKept, expectRefused, expectSuccessStatus } from '../support/expectations';
+import { expectKept } from '../support/expectations';
 import { caughtOf, Harness, outputOf, type NodeConfig } from '../support/harness';
 import type { CaughtMessage, NodeMessage } from '../support/node-red';
 import { everyCombination, OPEN_POINTS, underEachReading, type Reading } from '../support/readings';
@@ -17,12 +17,7 @@ const PENDING = 1;
 const COMPLETED = 2;
 
 describe('the open points of the service, under every combination of readings', function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ id: PENDING, title: 'Water the plants', deviceId: KITCHEN });
@@ -67,7 +62,7 @@ describe('the open points of the service, under every combination of readings', 
             expect(output.payload).to.deep.equal({ id: PENDING, title: 'Water the herbs', status: 0, priority: 0 });
             expect(todo(PENDING)).to.include({ title: 'Water the herbs', ...moved });
             expectKept(output);
-            expectSuccessStatus(h);
+            h.expectSuccessStatus();
             return;
           }
           const caught = caughtOf(outcome);
@@ -118,8 +113,7 @@ describe('the open points of the service, under every combination of readings', 
 
         it('a status in msg.payload is still refused, pointing to the complete node', async () => {
           await h.load({ type: TYPE });
-          expectRefused(
-            h,
+          h.expectRefused(
             await h.send({ todoId: COMPLETED, payload: { status: 0 } }),
             /status: cannot be changed by an update; use the device-cloud-todo-complete node/,
           );

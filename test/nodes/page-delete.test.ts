@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY, UNKNOWN_DEVICE } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-  servicePath,
-} from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources } from '../fixtures/messages';
 import { loadAgain, sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -20,12 +12,7 @@ const TYPE = 'device-cloud-page-delete';
 const pagesPath = (device: string) => `/open/v1/devices/${device}/display/pages`;
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const textPage = (text: string): SimPage => ({ kind: 'text', text, fontSize: 20, pushedAt: 0, persistent: true });
 
@@ -43,19 +30,19 @@ describe(TYPE, function () {
     await h.load({ type: TYPE, deviceId: 'aa-bb-cc-dd-ee-01', deviceIdType: 'str', pageId: '3' });
     const output = outputOf(await h.send(messageWith({ payload: 'replaced' })));
 
-    expectRequest(h, onlyRequest(h), { method: 'DELETE', path: `${pagesPath(KITCHEN)}/3` });
+    h.expectRequest(h.onlyRequest(), { method: 'DELETE', path: `${pagesPath(KITCHEN)}/3` });
     expect(output.payload).to.deep.equal({ deviceId: KITCHEN, pageId: '3', deleted: true });
     expect(filledPages(KITCHEN)).to.deep.equal([1, 2, 4, 5]);
     expect(filledPages(HALLWAY)).to.deep.equal([1, 2, 3, 4, 5]);
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
   });
 
   for (const page of [1, 2, 3, 4, 5]) {
     it(`deletes page ${page} given as a number in msg.pageId`, async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, pageId: '' });
       const output = outputOf(await h.send({ pageId: page }));
-      expectRequest(h, onlyRequest(h), { method: 'DELETE', path: `${pagesPath(KITCHEN)}/${page}` });
+      h.expectRequest(h.onlyRequest(), { method: 'DELETE', path: `${pagesPath(KITCHEN)}/${page}` });
       expect(output.payload).to.deep.equal({ deviceId: KITCHEN, pageId: String(page), deleted: true });
       expect(filledPages(KITCHEN)).not.to.include(page);
       expect(filledPages(KITCHEN)).to.have.length(4);
@@ -65,36 +52,36 @@ describe(TYPE, function () {
   it('takes the dialog page over msg.pageId, and msg.pageId when the config has no pageId', async () => {
     await h.load({ type: TYPE, deviceId: KITCHEN, pageId: '2' });
     await h.send({ pageId: 5 });
-    expect(servicePath(onlyRequest(h))).to.equal(`${pagesPath(KITCHEN)}/2`);
+    expect(servicePath(h.onlyRequest())).to.equal(`${pagesPath(KITCHEN)}/2`);
 
     await loadAgain(h, { type: TYPE, deviceId: KITCHEN });
     await h.send({ pageId: '5' });
-    expect(servicePath(onlyRequest(h))).to.equal(`${pagesPath(KITCHEN)}/5`);
+    expect(servicePath(h.onlyRequest())).to.equal(`${pagesPath(KITCHEN)}/5`);
   });
 
   describe('every page', () => {
     it('deletes all pages with DELETE .../display/pages for the dialog "all"', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, pageId: 'all' });
       const output = outputOf(await h.send(messageWith({ pageId: 2 })));
-      expectRequest(h, onlyRequest(h), { method: 'DELETE', path: pagesPath(KITCHEN) });
+      h.expectRequest(h.onlyRequest(), { method: 'DELETE', path: pagesPath(KITCHEN) });
       expect(output.payload).to.deep.equal({ deviceId: KITCHEN, pageId: 'all', deleted: true });
       expect(filledPages(KITCHEN)).to.deep.equal([]);
       expect(filledPages(HALLWAY)).to.deep.equal([1, 2, 3, 4, 5]);
       expectKept(output);
-      expectSuccessStatus(h);
+      h.expectSuccessStatus();
     });
 
     it('deletes all pages for msg.pageId "all" when the dialog page is empty', async () => {
       await h.load({ type: TYPE, deviceId: 'aa-bb-cc-dd-ee-02', pageId: '' });
       const output = outputOf(await h.send({ pageId: 'all' }));
-      expectRequest(h, onlyRequest(h), { method: 'DELETE', path: pagesPath(HALLWAY) });
+      h.expectRequest(h.onlyRequest(), { method: 'DELETE', path: pagesPath(HALLWAY) });
       expect(output.payload).to.deep.equal({ deviceId: HALLWAY, pageId: 'all', deleted: true });
       expect(filledPages(HALLWAY)).to.deep.equal([]);
     });
 
     it('deletes nothing for a missing page: that is an error, never "all"', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, pageId: '' });
-      expectRefused(h, await h.send({}), /pageId: is required: a page from 1 to 5, or "all" to delete every page/);
+      h.expectRefused(await h.send({}), /pageId: is required: a page from 1 to 5, or "all" to delete every page/);
       expect(filledPages(KITCHEN)).to.deep.equal([1, 2, 3, 4, 5]);
     });
   });
@@ -104,7 +91,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, pageId: '1', ...source.config });
         await sendFromSource(h, source, {});
-        expect(servicePath(onlyRequest(h))).to.equal(`${pagesPath(source.wins === 'dialog' ? HALLWAY : KITCHEN)}/1`);
+        expect(servicePath(h.onlyRequest())).to.equal(`${pagesPath(source.wins === 'dialog' ? HALLWAY : KITCHEN)}/1`);
       });
     }
   });
@@ -128,7 +115,7 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE });
-        expectRefused(h, await h.send({ deviceId: KITCHEN, ...msg }), pattern);
+        h.expectRefused(await h.send({ deviceId: KITCHEN, ...msg }), pattern);
         expect(filledPages(KITCHEN)).to.deep.equal([1, 2, 3, 4, 5]);
       });
     }
@@ -137,7 +124,7 @@ describe(TYPE, function () {
   it('passes a service error (an unknown device) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, deviceId: UNKNOWN_DEVICE, pageId: 'all' });
     const outcome = await h.send(messageWith({}));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /delete all pages failed: HTTP 404: device not found \(code 404\)/,
       code: 404,
     });

@@ -37,7 +37,7 @@ interface ListedPage {
   images?: number;
 }
 
-describe('the page record and its admin API', function () {
+describe('the page record and its admin API @slow', function () {
   this.timeout(120_000);
   let sim: Simulator;
   let userDir: string;

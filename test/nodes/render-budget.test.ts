@@ -61,12 +61,7 @@ async function showsSquareAt(png: Buffer, left: number): Promise<boolean> {
 
 describe(`${TYPE}: one oversized page never holds the others up`, function () {
   this.timeout(60_000);
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   /** The node under test takes its template from the message; `config` over its defaults. */
   function loadRender(config: Record<string, unknown> = {}): Promise<TestNode> {

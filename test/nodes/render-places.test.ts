@@ -11,12 +11,7 @@ import { LIST_ITEMS, LIST_MISTAKE, LIST_WITH_MISTAKE, placeOf, WARNED_LIST } fro
 const TYPE = 'device-cloud-render';
 describe(`${TYPE}: errors and warnings at the template's own line and column`, function () {
   this.timeout(60_000);
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   /** The node under test with `template` in its dialog (a flow of its own each time: one test may load several). */
   function loadRender(template: string): Promise<TestNode> {

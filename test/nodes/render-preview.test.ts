@@ -11,6 +11,7 @@ import { compact, darkness, pixelsOf, readText } from '../render/support';
 import { Harness } from '../support/harness';
 import type { AdminRequest, AdminResponse, FlowNode } from '../support/node-red';
 import { ROOT } from '../support/package-files';
+import { localDate } from '../support/dates';
 
 const TYPE = 'device-cloud-render';
 const MONO_WOFF2 = path.join(
@@ -130,9 +131,7 @@ describe(`${TYPE}: the dialog's preview of each example, through the admin API`,
   it('dates the built-in samples from today', async () => {
     const layouts = (await admin.get('/device-cloud/render/layouts')).body as LayoutAnswer[];
     const todo = layouts.find((layout) => layout.id === 'todo-list');
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    expect(todo?.sample['en-US'].payload[0].dueDate).to.equal(today);
+    expect(todo?.sample['en-US'].payload[0].dueDate).to.equal(localDate(new Date()));
   });
 
   it("sends a page's warnings with it: a character no font has", async () => {

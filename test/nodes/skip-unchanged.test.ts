@@ -21,6 +21,7 @@ import type { FlowNode, NodeMessage } from '../support/node-red';
 import type { MessageResult } from '../support/message-run';
 import type { ImageOfFormat } from '../fixtures/images';
 import type { Simulator } from '../../dist/simulator/server';
+import { catchNodes, completeNodes } from '../support/flow-fragments';
 
 const ACCOUNT = 'account-a';
 const OTHER_ACCOUNT = 'account-b';
@@ -77,29 +78,17 @@ function flowFor(sim: Simulator, changes: Changes = {}): FlowNode[] {
   // One Catch and one Complete node for all (the test helper loads a core node once per node of its type in the flow).
   const actions = Object.keys(nodes).filter((id) => nodes[id].type !== 'device-cloud-account');
   flow.push(
-    {
-      id: 'complete',
-      z: 'flow',
-      x: 100,
-      y: 640,
-      type: 'complete',
-      scope: actions,
-      uncaught: false,
-      wires: [['completed']],
-    },
-    { id: 'completed', z: 'flow', x: 300, y: 640, type: 'helper' },
-    { id: 'catch', z: 'flow', x: 100, y: 600, type: 'catch', scope: null, uncaught: false, wires: [['caught']] },
-    { id: 'caught', z: 'flow', x: 300, y: 600, type: 'helper' },
+    ...completeNodes({ scope: actions, heardBy: 'completed', y: 640 }),
+    ...catchNodes({ heardBy: 'caught', y: 600 }),
   );
   return flow;
 }
 
 describe('skipUnchanged', function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let png: ImageOfFormat;
   let gif: ImageOfFormat;
   before(async () => {
-    h = await Harness.start();
     const formats = await imagesOfEveryFormat();
     const imageOf = (format: string): ImageOfFormat => {
       const image = formats.find((candidate) => candidate.format === format);
@@ -109,8 +98,6 @@ describe('skipUnchanged', function () {
     png = imageOf('png');
     gif = imageOf('gif');
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   const credentials = () => ({ [ACCOUNT]: { apiKey: h.sim.apiKey }, [OTHER_ACCOUNT]: { apiKey: h.sim.apiKey } });
 

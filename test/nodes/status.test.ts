@@ -53,12 +53,7 @@ describe('rememberingTranslator', () => {
 
 describe('status of an action node, message after message', function () {
   this.timeout(30_000);
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   it('turns red with the field at fault, and green again after a good message', async () => {
     await h.load({ type: 'device-cloud-display-text' });

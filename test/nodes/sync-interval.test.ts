@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY, UNKNOWN_DEVICE } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-  servicePath,
-} from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources } from '../fixtures/messages';
 import { loadAgain, sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -17,12 +9,7 @@ import type { NodeMessage } from '../support/node-red';
 const TYPE = 'device-cloud-sync-interval';
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   const pathOf = (device: string) => `/open/v1/devices/${device}/sync-interval`;
 
@@ -30,10 +17,10 @@ describe(TYPE, function () {
     await h.load({ type: TYPE, deviceId: 'aa-bb-cc-dd-ee-01', deviceIdType: 'str', syncInterval: '' });
     const output = outputOf(await h.send(messageWith({ payload: 30 })));
 
-    expectRequest(h, onlyRequest(h), { method: 'PUT', path: pathOf(KITCHEN), body: { syncInterval: 30 } });
+    h.expectRequest(h.onlyRequest(), { method: 'PUT', path: pathOf(KITCHEN), body: { syncInterval: 30 } });
     expect(output.payload).to.deep.equal({ deviceId: KITCHEN, syncInterval: 30 });
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
     expect(h.sim.state.syncIntervals.get(KITCHEN)).to.equal(30);
   });
 
@@ -41,12 +28,12 @@ describe(TYPE, function () {
     it(`sets ${minutes} minutes from the dialog and from msg.payload`, async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, syncInterval: String(minutes) });
       const fromDialog = await h.send({ payload: 'ignored' });
-      expect(onlyRequest(h).body).to.deep.equal({ syncInterval: minutes });
+      expect(h.onlyRequest().body).to.deep.equal({ syncInterval: minutes });
       expect(outputOf(fromDialog).payload).to.deep.equal({ deviceId: KITCHEN, syncInterval: minutes });
 
       await loadAgain(h, { type: TYPE, deviceId: KITCHEN, syncInterval: '' });
       const fromMessage = await h.send({ payload: minutes });
-      expect(onlyRequest(h).body).to.deep.equal({ syncInterval: minutes });
+      expect(h.onlyRequest().body).to.deep.equal({ syncInterval: minutes });
       expect(outputOf(fromMessage).payload).to.deep.equal({ deviceId: KITCHEN, syncInterval: minutes });
       expect(h.sim.state.syncIntervals.get(KITCHEN)).to.equal(minutes);
     });
@@ -55,36 +42,36 @@ describe(TYPE, function () {
   it('shows 0 minutes as off in the status, other minutes not', async () => {
     await h.load({ type: TYPE, deviceId: KITCHEN, syncInterval: '0' });
     await h.send({});
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
     expect(h.lastStatus?.text).to.match(/off/i);
 
     await loadAgain(h, { type: TYPE, deviceId: KITCHEN, syncInterval: '60' });
     await h.send({});
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
     expect(h.lastStatus?.text).not.to.match(/off/i);
   });
 
   it('accepts the minutes as a numeric string and sends them as a number', async () => {
     await h.load({ type: TYPE, deviceId: KITCHEN });
     await h.send({ payload: '60' });
-    expect(onlyRequest(h).body).to.deep.equal({ syncInterval: 60 });
+    expect(h.onlyRequest().body).to.deep.equal({ syncInterval: 60 });
   });
 
   it('takes the dialog minutes over msg.payload, and msg.payload when the config has no syncInterval', async () => {
     await h.load({ type: TYPE, deviceId: KITCHEN, syncInterval: '180' });
     await h.send({ payload: 10 });
-    expect(onlyRequest(h).body).to.deep.equal({ syncInterval: 180 });
+    expect(h.onlyRequest().body).to.deep.equal({ syncInterval: 180 });
 
     await loadAgain(h, { type: TYPE, deviceId: KITCHEN });
     await h.send({ payload: 720 });
-    expect(onlyRequest(h).body).to.deep.equal({ syncInterval: 720 });
+    expect(h.onlyRequest().body).to.deep.equal({ syncInterval: 720 });
   });
 
   for (const written of ['aa:bb:cc:dd:ee:02', 'AA-BB-CC-DD-EE-02', 'aa-bb-cc-dd-ee-02', ' AA:BB:CC:DD:EE:02 ']) {
     it(`sends msg.deviceId ${JSON.stringify(written)} upper-case with ':'`, async () => {
       await h.load({ type: TYPE, syncInterval: '10' });
       const output = outputOf(await h.send({ deviceId: written }));
-      expect(servicePath(onlyRequest(h))).to.equal(pathOf(HALLWAY));
+      expect(servicePath(h.onlyRequest())).to.equal(pathOf(HALLWAY));
       expect(output.payload).to.have.property('deviceId', HALLWAY);
     });
   }
@@ -94,7 +81,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, syncInterval: '30', ...source.config });
         await sendFromSource(h, source, { payload: 'ignored' });
-        expect(servicePath(onlyRequest(h))).to.equal(pathOf(source.wins === 'dialog' ? HALLWAY : KITCHEN));
+        expect(servicePath(h.onlyRequest())).to.equal(pathOf(source.wins === 'dialog' ? HALLWAY : KITCHEN));
       });
     }
   });
@@ -137,21 +124,21 @@ describe(TYPE, function () {
       it(what, async () => {
         await h.load({ type: TYPE });
         const outcome = await h.send({ deviceId: KITCHEN, ...msg });
-        expectRefused(h, outcome, pattern);
+        h.expectRefused(outcome, pattern);
         expect(h.sim.state.syncIntervals.size).to.equal(0);
       });
     }
 
     it('a dialog interval that is not allowed', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, syncInterval: '5' });
-      expectRefused(h, await h.send({ payload: 10 }), /syncInterval: must be one of .* \(got "5"\)/);
+      h.expectRefused(await h.send({ payload: 10 }), /syncInterval: must be one of .* \(got "5"\)/);
     });
   });
 
   it('passes a service error to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE, deviceId: UNKNOWN_DEVICE, syncInterval: '10' });
     const outcome = await h.send(messageWith({ payload: 'kept' }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /set sync interval failed: HTTP 404: device not found \(code 404\)/,
       code: 404,
     });

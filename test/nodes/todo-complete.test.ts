@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
-import { expectRequest, expectKept, expectSuccessStatus, expectRefused, servicePath } from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -11,12 +11,7 @@ const PENDING = 1;
 const COMPLETED = 2;
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ id: PENDING, title: 'Buy milk', status: 0 });
@@ -44,7 +39,7 @@ describe(TYPE, function () {
     expect(requestLines()).to.deep.equal(expected.map(([line]) => line));
     expected.forEach(([line, query], index) => {
       const [method, path] = line.split(' ');
-      expectRequest(h, h.requests[index], { method, path, query });
+      h.expectRequest(h.requests[index], { method, path, query });
     });
   }
 
@@ -72,7 +67,7 @@ describe(TYPE, function () {
           expect(output.payload).to.deep.equal({ id, status: after, completed: after === 1 });
           expect(statusOf(id)).to.equal(after);
           expectKept(output);
-          expectSuccessStatus(h);
+          h.expectSuccessStatus();
         });
       }
 
@@ -165,7 +160,7 @@ describe(TYPE, function () {
         for (const [what, msg, pattern] of cases) {
           it(what, async () => {
             await h.load({ type: TYPE });
-            expectRefused(h, await h.send(msg), pattern);
+            h.expectRefused(await h.send(msg), pattern);
             expect(statusOf(PENDING)).to.equal(0);
           });
         }

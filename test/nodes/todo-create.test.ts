@@ -1,43 +1,23 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY, UNKNOWN_DEVICE } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-} from '../support/expectations';
+import { expectKept } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
+import { dueFields } from '../support/dates';
 
 const TYPE = 'device-cloud-todo-create';
 
-/** yyyy-MM-dd and HH:mm of a moment in this host's time zone. */
-function localDue(moment: Date): { dueDate: string; dueTime: string } {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return {
-    dueDate: `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`,
-    dueTime: `${pad(moment.getHours())}:${pad(moment.getMinutes())}`,
-  };
-}
-
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   /** Sends `msg` through a node with `config` and returns the JSON body POST /todos received. */
   async function bodySent(msg: NodeMessage, config: Record<string, unknown> = {}): Promise<unknown> {
     await h.load({ type: TYPE, ...config });
     outputOf(await h.send(msg));
-    const request = onlyRequest(h);
-    expectRequest(h, request, { method: 'POST', path: '/open/v1/todos', body: request.body });
+    const request = h.onlyRequest();
+    h.expectRequest(request, { method: 'POST', path: '/open/v1/todos', body: request.body });
     return request.body;
   }
 
@@ -54,7 +34,7 @@ describe(TYPE, function () {
     };
     const output = outputOf(await h.send(messageWith({ payload })));
 
-    expectRequest(h, onlyRequest(h), {
+    h.expectRequest(h.onlyRequest(), {
       method: 'POST',
       path: '/open/v1/todos',
       body: { ...payload, priority: 1, deviceId: KITCHEN },
@@ -75,7 +55,7 @@ describe(TYPE, function () {
       createDate: stored?.createDate,
     });
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
   });
 
   describe('lengths: none on the title or description; the request at most 1 MB of JSON', () => {
@@ -89,8 +69,7 @@ describe(TYPE, function () {
     it('refuses a description that makes the request over 1 MB, naming its size, and sends nothing', async () => {
       await h.load({ type: TYPE });
       const description = 'x'.repeat(1024 * 1024);
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: { title: 'a whole file', description } }),
         /payload: makes a request body of 1048617 bytes of JSON; at most 1048576 bytes \(1 MB\) go in one request/,
       );
@@ -100,7 +79,7 @@ describe(TYPE, function () {
   it('takes a string payload as the title', async () => {
     await h.load({ type: TYPE });
     const output = outputOf(await h.send({ payload: 'Water the plants' }));
-    expectRequest(h, onlyRequest(h), { method: 'POST', path: '/open/v1/todos', body: { title: 'Water the plants' } });
+    h.expectRequest(h.onlyRequest(), { method: 'POST', path: '/open/v1/todos', body: { title: 'Water the plants' } });
     expect(output.payload).to.include({ id: 1, title: 'Water the plants', status: 0, priority: 0, deviceId: '' });
   });
 
@@ -110,7 +89,7 @@ describe(TYPE, function () {
     );
     expect(await bodySent({ payload })).to.deep.equal({
       title: 'From a function',
-      ...localDue(new Date(Date.UTC(2026, 11, 31, 23, 45))),
+      ...dueFields(new Date(Date.UTC(2026, 11, 31, 23, 45))),
       priority: 2,
     });
   });
@@ -149,13 +128,13 @@ describe(TYPE, function () {
     it('from a Date', async () => {
       expect(await bodySent({ payload: { title: 't', due: instant } })).to.deep.equal({
         title: 't',
-        ...localDue(instant),
+        ...dueFields(instant),
       });
     });
 
     it('from an ISO string with an offset', async () => {
       const body = await bodySent({ payload: { title: 't', due: '2026-12-31T23:45:00.000Z' } });
-      expect(body).to.deep.equal({ title: 't', ...localDue(instant) });
+      expect(body).to.deep.equal({ title: 't', ...dueFields(instant) });
     });
 
     it('from an ISO string without an offset (local time)', async () => {
@@ -249,7 +228,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, { payload: { title: 't' } });
-        expect(onlyRequest(h).body).to.deep.equal({
+        expect(h.onlyRequest().body).to.deep.equal({
           title: 't',
           deviceId: source.wins === 'dialog' ? HALLWAY : KITCHEN,
         });
@@ -315,7 +294,7 @@ describe(TYPE, function () {
       it(`title: ${source.name}`, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, {});
-        expect(onlyRequest(h).body).to.deep.equal({ title: source.wins === 'dialog' ? 'Dialog title' : 'msg title' });
+        expect(h.onlyRequest().body).to.deep.equal({ title: source.wins === 'dialog' ? 'Dialog title' : 'msg title' });
       });
     }
 
@@ -323,7 +302,7 @@ describe(TYPE, function () {
       await h.load({ type: TYPE, description: 'note', descriptionType: 'flow' });
       h.node.context().flow.set('note', 'from the flow');
       await h.send({ payload: { title: 't', description: 'from the message' } });
-      expect(onlyRequest(h).body).to.deep.equal({ title: 't', description: 'from the flow' });
+      expect(h.onlyRequest().body).to.deep.equal({ title: 't', description: 'from the flow' });
     });
   });
 
@@ -512,15 +491,14 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE });
-        expectRefused(h, await h.send(msg), pattern);
+        h.expectRefused(await h.send(msg), pattern);
         expect(h.sim.state.todos.size).to.equal(0);
       });
     }
 
     it('a flow-context name that a hand-edited flow turned into a number', async () => {
       await h.load({ type: TYPE, description: 42, descriptionType: 'flow' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't' }),
         /description: must name a flow value as text in the node's settings \(got 42\)/,
       );
@@ -529,8 +507,7 @@ describe(TYPE, function () {
 
     it('a JSONata expression that does not parse', async () => {
       await h.load({ type: TYPE, description: '$uppercase(', descriptionType: 'jsonata' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't' }),
         /description: could not read the jsonata value "\$uppercase\(": /,
       );
@@ -539,8 +516,7 @@ describe(TYPE, function () {
 
     it('a dialog priority that is no known name', async () => {
       await h.load({ type: TYPE, priority: 'highest' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ payload: 't' }),
         /priority: must be 0, 1, 2 or "normal", "important", "urgent" \(got "highest"\)/,
       );
@@ -550,7 +526,7 @@ describe(TYPE, function () {
   it('passes a service error to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ payload: { title: 't', deviceId: UNKNOWN_DEVICE } }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /create to-do failed: HTTP 404: device not found \(code 404\)/,
       code: 404,
     });

@@ -1,14 +1,6 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-  servicePath,
-} from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -16,12 +8,7 @@ import type { NodeMessage } from '../support/node-red';
 const TYPE = 'device-cloud-todo-delete';
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ id: 3, title: 'Buy milk' });
@@ -32,12 +19,12 @@ describe(TYPE, function () {
     await h.load({ type: TYPE, todoId: '', todoIdType: 'str' });
     const output = outputOf(await h.send(messageWith({ todoId: 3, payload: 'replaced' })));
 
-    expectRequest(h, onlyRequest(h), { method: 'DELETE', path: '/open/v1/todos/3' });
+    h.expectRequest(h.onlyRequest(), { method: 'DELETE', path: '/open/v1/todos/3' });
     expect(output.payload).to.deep.equal({ id: 3, deleted: true });
     expect(h.sim.state.todos.has(3)).to.equal(false);
     expect(h.sim.state.todos.has(4)).to.equal(true);
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
   });
 
   describe('where the id comes from', () => {
@@ -52,7 +39,7 @@ describe(TYPE, function () {
       it(`from ${where}`, async () => {
         await h.load({ type: TYPE });
         const output = outputOf(await h.send(msg));
-        expectRequest(h, onlyRequest(h), { method: 'DELETE', path: '/open/v1/todos/4' });
+        h.expectRequest(h.onlyRequest(), { method: 'DELETE', path: '/open/v1/todos/4' });
         expect(output.payload).to.deep.equal({ id: 4, deleted: true });
         expect(h.sim.state.todos.has(4)).to.equal(false);
       });
@@ -62,7 +49,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, {});
-        expect(servicePath(onlyRequest(h))).to.equal(`/open/v1/todos/${source.wins === 'dialog' ? 4 : 3}`);
+        expect(servicePath(h.onlyRequest())).to.equal(`/open/v1/todos/${source.wins === 'dialog' ? 4 : 3}`);
       });
     }
   });
@@ -81,7 +68,7 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE });
-        expectRefused(h, await h.send(msg), pattern);
+        h.expectRefused(await h.send(msg), pattern);
         expect(h.sim.state.todos.size).to.equal(2);
       });
     }
@@ -90,7 +77,7 @@ describe(TYPE, function () {
   it('passes a service error (an id that does not exist) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ todoId: 99 }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /delete to-do failed: HTTP 404: todo not found \(code 404\)/,
       code: 404,
     });

@@ -1,14 +1,7 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
 import { KITCHEN, HALLWAY } from '../fixtures/service';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-} from '../support/expectations';
+import { expectKept } from '../support/expectations';
 import { messageWith, valueSources } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { SimTodo } from '../../dist/simulator/server';
@@ -19,13 +12,8 @@ import { LIST_READINGS, underEachReading } from '../support/readings';
 const TYPE = 'device-cloud-todo-list';
 
 describe(TYPE, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let todos: SimTodo[];
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   beforeEach(() => {
     todos = [
@@ -80,11 +68,11 @@ describe(TYPE, function () {
 
         expect(h.requests).to.have.length(2);
         bothStates().forEach((query, index) => {
-          expectRequest(h, h.requests[index], { method: 'GET', path: '/open/v1/todos', query });
+          h.expectRequest(h.requests[index], { method: 'GET', path: '/open/v1/todos', query });
         });
         expect(output.payload).to.deep.equal([todos[0], todos[2], todos[1]].map(listItem));
         expectKept(output);
-        expectSuccessStatus(h);
+        h.expectSuccessStatus();
       });
 
       describe('the status filter', () => {
@@ -100,7 +88,7 @@ describe(TYPE, function () {
           it(`sends status=${sent} for msg.status ${JSON.stringify(status)}`, async () => {
             await h.load({ type: TYPE, statusFilter: '' });
             const output = outputOf(await h.send({ status }));
-            expectRequest(h, onlyRequest(h), { method: 'GET', path: '/open/v1/todos', query: { status: sent } });
+            h.expectRequest(h.onlyRequest(), { method: 'GET', path: '/open/v1/todos', query: { status: sent } });
             expect(listedIds(output)).to.deep.equal(ids);
           });
         }
@@ -108,13 +96,13 @@ describe(TYPE, function () {
         it('takes msg.status when the config has no statusFilter', async () => {
           await h.load({ type: TYPE });
           await h.send({ status: 'completed' });
-          expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+          expect(h.onlyRequest().query).to.deep.equal({ status: '1' });
         });
 
         it('takes the dialog statusFilter over msg.status', async () => {
           await h.load({ type: TYPE, statusFilter: 'pending' });
           const output = outputOf(await h.send({ status: 'completed' }));
-          expect(onlyRequest(h).query).to.deep.equal({ status: '0' });
+          expect(h.onlyRequest().query).to.deep.equal({ status: '0' });
           expect(listedIds(output)).to.deep.equal([1, 3]);
         });
 
@@ -128,7 +116,7 @@ describe(TYPE, function () {
         it('sends the dialog "completed" as status=1', async () => {
           await h.load({ type: TYPE, statusFilter: 'completed' });
           await h.send({});
-          expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+          expect(h.onlyRequest().query).to.deep.equal({ status: '1' });
         });
 
         it('refuses a statusFilter that is none of its choices (a hand-edited flow), naming it, with no request', async () => {
@@ -144,7 +132,7 @@ describe(TYPE, function () {
           it('keeps its filter', async () => {
             await h.load({ type: TYPE, status: 'pending' });
             const output = outputOf(await h.send({ status: 'completed' }));
-            expect(onlyRequest(h).query).to.deep.equal({ status: '0' });
+            expect(h.onlyRequest().query).to.deep.equal({ status: '0' });
             expect(listedIds(output)).to.deep.equal([1, 3]);
           });
 
@@ -157,14 +145,14 @@ describe(TYPE, function () {
           it('takes statusFilter over it once both are there', async () => {
             await h.load({ type: TYPE, status: 'pending', statusFilter: 'completed' });
             await h.send({});
-            expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+            expect(h.onlyRequest().query).to.deep.equal({ status: '1' });
           });
 
           it('ignores the run-time status object the editor saved over it, and takes msg.status', async () => {
             await h.load({ type: TYPE, status: { text: '3 to-dos', fill: 'green', shape: 'dot' } });
             const output = outputOf(await h.send({ status: 'completed' }));
             expect(listedIds(output)).to.deep.equal([2]);
-            expect(onlyRequest(h).query).to.deep.equal({ status: '1' });
+            expect(h.onlyRequest().query).to.deep.equal({ status: '1' });
           });
         });
       });
@@ -174,7 +162,7 @@ describe(TYPE, function () {
           await h.load({ type: TYPE, statusFilter: '' });
           const output = outputOf(await h.send({ deviceId: 'aa-bb-cc-dd-ee-02' }));
           expect(queries()).to.deep.equal(bothStates({ deviceId: HALLWAY }));
-          expectRequest(h, h.requests[1], {
+          h.expectRequest(h.requests[1], {
             method: 'GET',
             path: '/open/v1/todos',
             query: bothStates({ deviceId: HALLWAY })[1],
@@ -185,7 +173,7 @@ describe(TYPE, function () {
         it('combines both filters', async () => {
           await h.load({ type: TYPE, statusFilter: 'pending', deviceId: KITCHEN });
           const output = outputOf(await h.send({}));
-          expect(onlyRequest(h).query).to.deep.equal({ status: '0', deviceId: KITCHEN });
+          expect(h.onlyRequest().query).to.deep.equal({ status: '0', deviceId: KITCHEN });
           expect(listedIds(output)).to.deep.equal([1]);
         });
 
@@ -216,7 +204,7 @@ describe(TYPE, function () {
         for (const [what, msg, pattern] of cases) {
           it(what, async () => {
             await h.load({ type: TYPE, statusFilter: '' });
-            expectRefused(h, await h.send(msg), pattern);
+            h.expectRefused(await h.send(msg), pattern);
           });
         }
       });
@@ -225,7 +213,7 @@ describe(TYPE, function () {
         h.sim.misbehave({ kind: 'code', method: 'GET', path: '/todos', code: 1001, msg: 'list unavailable' });
         await h.load({ type: TYPE });
         const outcome = await h.send(messageWith({ payload: 'kept' }));
-        expectServiceError(h, outcome, { pattern: /list to-dos failed: list unavailable \(code 1001\)/, code: 1001 });
+        h.expectServiceError(outcome, { pattern: /list to-dos failed: list unavailable \(code 1001\)/, code: 1001 });
         expect(caughtOf(outcome).payload).to.equal('kept');
         expect(h.requests).to.have.length(1);
       });

@@ -5,10 +5,10 @@
 
 import { expect } from 'chai';
 import type { RecordedRequest } from '../../dist/simulator/server';
-import { Endings, startHarness, type Harness, type Message } from '../reliability/order-support';
+import { Endings, Harness, type Message } from '../reliability/order-support';
 import { LIST_READINGS, underEachReading } from '../support/readings';
+import { KITCHEN } from '../fixtures/service';
 
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
 const HOUR_IN_SECONDS = 3600;
 
 const isList = (request: RecordedRequest) => request.method === 'GET' && request.path === '/open/v1/todos';
@@ -16,17 +16,12 @@ const listQueries = (h: Harness) => h.requests.filter(isList).map((request) => r
 
 describe('to-dos in both states', function () {
   this.timeout(20_000);
-  let h: Harness;
+  const h = Harness.forSuite();
   let endings: Endings | undefined;
 
-  before(async () => {
-    h = await startHarness();
-  });
-  after(() => h.stop());
-  afterEach(async () => {
+  afterEach(() => {
     endings?.detach();
     endings = undefined;
-    await h.reset();
   });
 
   async function load(node: Record<string, unknown> & { type: string }): Promise<Endings> {

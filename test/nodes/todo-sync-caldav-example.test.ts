@@ -84,7 +84,7 @@ const SERVERS: { name: string; start: () => Promise<CalDavServer> }[] = [
 ];
 
 for (const { name, start } of SERVERS) {
-  describe(`example todo-sync-caldav against ${name}, across restarts of Node-RED`, function () {
+  describe(`example todo-sync-caldav against ${name}, across restarts of Node-RED @slow`, function () {
     // Three starts of Node-RED and a CalDAV server on a busy machine.
     this.timeout(120_000);
     let sim: Simulator;

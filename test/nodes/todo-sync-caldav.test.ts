@@ -61,21 +61,16 @@ const TASKS: Record<string, { uid: string; lines: string[] }> = {
 for (const { name, start } of SERVERS) {
   describe(`to-do sync with a CalDAV task list on ${name}`, function () {
     this.timeout(60_000);
-    let h: Harness;
+    const h = Harness.forSuite();
     let server: CalDavServer;
     let proxy: CalDavProxy | undefined;
     let lists = 0;
 
     before(async () => {
-      h = await Harness.start();
       server = await start();
     });
-    after(async () => {
-      await h?.stop();
-      await server?.stop();
-    });
+    after(() => server?.stop());
     afterEach(async () => {
-      await h.reset();
       await proxy?.stop();
       proxy = undefined;
     });

@@ -49,7 +49,7 @@ const SHOPPING: Item[] = [
 ];
 
 describe(TYPE, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   /** What came out of output 2 since the node was loaded. */
   let fromDevice: NodeMessage[];
 
@@ -57,19 +57,12 @@ describe(TYPE, function () {
   let userDir: string;
   const memoryFolder = () => path.join(userDir, 'device-cloud', 'todo-sync');
 
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(async () => {
-    await h.stop();
-    h.helper.settings({});
-  });
+  after(() => h.helper.settings({}));
   beforeEach(() => {
     userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'todo-sync-user-'));
     h.helper.settings({ userDir });
   });
-  afterEach(async () => {
-    await h.reset();
+  afterEach(() => {
     fs.rmSync(userDir, { recursive: true, force: true });
   });
 

@@ -1,14 +1,6 @@
 import { expect } from 'chai';
 import { Harness, outputOf, caughtOf } from '../support/harness';
-import {
-  onlyRequest,
-  expectRequest,
-  expectKept,
-  expectSuccessStatus,
-  expectRefused,
-  expectServiceError,
-  servicePath,
-} from '../support/expectations';
+import { expectKept, servicePath } from '../support/expectations';
 import { messageWith, valueSources, fromFunctionNode } from '../fixtures/messages';
 import { sendFromSource } from '../support/harness';
 import type { NodeMessage } from '../support/node-red';
@@ -16,12 +8,7 @@ import type { NodeMessage } from '../support/node-red';
 const TYPE = 'device-cloud-todo-update';
 
 describe(TYPE, function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   beforeEach(() => {
     h.sim.addTodo({ title: 'Buy milk' });
@@ -39,24 +26,24 @@ describe(TYPE, function () {
     };
     const output = outputOf(await h.send(messageWith({ todoId: 1, payload })));
 
-    expectRequest(h, onlyRequest(h), { method: 'PUT', path: '/open/v1/todos/1', body: { ...payload, priority: 2 } });
+    h.expectRequest(h.onlyRequest(), { method: 'PUT', path: '/open/v1/todos/1', body: { ...payload, priority: 2 } });
     expect(output.payload).to.deep.equal({ id: 1, title: 'Buy oat milk', status: 0, priority: 2 });
     expect(h.sim.state.todos.get(1)).to.include({ ...payload, priority: 2 });
     expectKept(output);
-    expectSuccessStatus(h);
+    h.expectSuccessStatus();
   });
 
   it('takes the id from msg.payload.id and does not send it in the body', async () => {
     await h.load({ type: TYPE });
     const output = outputOf(await h.send({ payload: { id: 2, title: 'Fix the hall lamp' } }));
-    expectRequest(h, onlyRequest(h), { method: 'PUT', path: '/open/v1/todos/2', body: { title: 'Fix the hall lamp' } });
+    h.expectRequest(h.onlyRequest(), { method: 'PUT', path: '/open/v1/todos/2', body: { title: 'Fix the hall lamp' } });
     expect(output.payload).to.deep.equal({ id: 2, title: 'Fix the hall lamp', status: 1, priority: 1 });
   });
 
   it('takes a payload a function node built (another realm)', async () => {
     await h.load({ type: TYPE });
     await h.send({ payload: fromFunctionNode('{ id: 1, title: "From a function", priority: 1 }') });
-    expectRequest(h, onlyRequest(h), {
+    h.expectRequest(h.onlyRequest(), {
       method: 'PUT',
       path: '/open/v1/todos/1',
       body: { title: 'From a function', priority: 1 },
@@ -66,20 +53,20 @@ describe(TYPE, function () {
   it('takes msg.todoId over msg.payload.id', async () => {
     await h.load({ type: TYPE });
     await h.send({ todoId: 2, payload: { id: 1, priority: 0 } });
-    expect(servicePath(onlyRequest(h))).to.equal('/open/v1/todos/2');
+    expect(servicePath(h.onlyRequest())).to.equal('/open/v1/todos/2');
     expect(h.requests[0].body).to.deep.equal({ priority: 0 });
   });
 
   it('accepts the id as a numeric string', async () => {
     await h.load({ type: TYPE });
     await h.send({ todoId: '2', payload: { description: '' } });
-    expectRequest(h, onlyRequest(h), { method: 'PUT', path: '/open/v1/todos/2', body: { description: '' } });
+    h.expectRequest(h.onlyRequest(), { method: 'PUT', path: '/open/v1/todos/2', body: { description: '' } });
   });
 
   it('sends one field alone', async () => {
     await h.load({ type: TYPE });
     await h.send({ todoId: 1, payload: { dueTime: '23:59' } });
-    expect(onlyRequest(h).body).to.deep.equal({ dueTime: '23:59' });
+    expect(h.onlyRequest().body).to.deep.equal({ dueTime: '23:59' });
     expect(h.sim.state.todos.get(1)?.dueTime).to.equal('23:59');
   });
 
@@ -87,11 +74,10 @@ describe(TYPE, function () {
     await h.load({ type: TYPE });
     const title = '长'.repeat(12_000);
     outputOf(await h.send({ todoId: 1, payload: { title } }));
-    expectRequest(h, onlyRequest(h), { method: 'PUT', path: '/open/v1/todos/1', body: { title } });
+    h.expectRequest(h.onlyRequest(), { method: 'PUT', path: '/open/v1/todos/1', body: { title } });
     expect(h.sim.state.todos.get(1)?.title).to.equal(title);
     h.sim.clearRequests();
-    expectRefused(
-      h,
+    h.expectRefused(
       await h.send({ todoId: 1, payload: { description: '长'.repeat(350_000) } }),
       /payload: makes a request body of 1050018 bytes of JSON; at most 1048576 bytes \(1 MB\)/,
     );
@@ -100,7 +86,7 @@ describe(TYPE, function () {
   it('splits a due moment into dueDate and dueTime', async () => {
     await h.load({ type: TYPE });
     await h.send({ todoId: 1, payload: { due: '2026-07-04T08:00' } });
-    expect(onlyRequest(h).body).to.deep.equal({ dueDate: '2026-07-04', dueTime: '08:00' });
+    expect(h.onlyRequest().body).to.deep.equal({ dueDate: '2026-07-04', dueTime: '08:00' });
   });
 
   describe('where the id comes from', () => {
@@ -108,7 +94,7 @@ describe(TYPE, function () {
       it(source.name, async () => {
         await h.load({ type: TYPE, ...source.config });
         await sendFromSource(h, source, { payload: { priority: 2 } });
-        expect(servicePath(onlyRequest(h))).to.equal(`/open/v1/todos/${source.wins === 'dialog' ? 2 : 1}`);
+        expect(servicePath(h.onlyRequest())).to.equal(`/open/v1/todos/${source.wins === 'dialog' ? 2 : 1}`);
       });
     }
   });
@@ -180,15 +166,14 @@ describe(TYPE, function () {
     for (const [what, msg, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE });
-        expectRefused(h, await h.send(msg), pattern);
+        h.expectRefused(await h.send(msg), pattern);
         expect(h.sim.state.todos.get(1)?.title).to.equal('Buy milk');
       });
     }
 
     it('a dialog id that is no number', async () => {
       await h.load({ type: TYPE, todoId: 'abc', todoIdType: 'str' });
-      expectRefused(
-        h,
+      h.expectRefused(
         await h.send({ todoId: 1, payload: { title: 't' } }),
         /todoId: must be a positive whole number \(got "abc"\)/,
       );
@@ -198,7 +183,7 @@ describe(TYPE, function () {
   it('passes a service error (an id that does not exist) to the Catch node with its msg and code', async () => {
     await h.load({ type: TYPE });
     const outcome = await h.send(messageWith({ todoId: 99, payload: { title: 't' } }));
-    expectServiceError(h, outcome, {
+    h.expectServiceError(outcome, {
       pattern: /update to-do failed: HTTP 404: todo not found \(code 404\)/,
       code: 404,
     });

@@ -13,9 +13,10 @@ import { until, within } from '../support/until';
 import { LIST_READINGS, underEachReading } from '../support/readings';
 import type { RecordedRequest } from '../../dist/simulator/server';
 import type { TodoCreated, TodoListItem } from '../../dist/lib';
+import { dueFields, twoDigits } from '../support/dates';
+import { completeNodes } from '../support/flow-fragments';
+import { KITCHEN, HALLWAY } from '../fixtures/service';
 
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-const HALLWAY = 'AA:BB:CC:DD:EE:02';
 const MINUTE = 60_000;
 /**
  * The status texts as the runtime asks for them; the test helper's RED._ gives
@@ -27,47 +28,16 @@ const FAILED = 'device-cloud-todo-watch.status.failed';
 const HOUR = 3600;
 
 /** A Complete node on the watch: an input message is done when the poll it asked for has ended. */
-const COMPLETE: FlowNode[] = [
-  {
-    id: 'complete',
-    z: 'flow',
-    x: 100,
-    y: 300,
-    type: 'complete',
-    scope: [NODE_ID],
-    uncaught: false,
-    wires: [['polled']],
-  },
-  { id: 'polled', z: 'flow', x: 300, y: 300, type: 'helper' },
-];
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** dueDate and dueTime (HH:mm) of a local moment. */
-function dueFields(at: number): { dueDate: string; dueTime: string } {
-  const date = new Date(at);
-  return {
-    dueDate: `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`,
-    dueTime: `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`,
-  };
-}
+const COMPLETE: FlowNode[] = completeNodes({ scope: [NODE_ID], heardBy: 'polled' });
 
 /** Waits up to 10 s for `what`. */
 const waitFor = (condition: () => boolean, what: string): Promise<void> =>
   until(condition, { what, timeoutMs: 10_000 });
 
 describe('device-cloud-todo-watch', function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   let outputs: NodeMessage[];
   let caught: CaughtMessage[];
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /** Loads a watch and records what it sends and what a Catch node gets. */
   async function load(config: Record<string, unknown> = {}, options: LoadOptions = {}): Promise<TestNode> {

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Fault, RecordedRequest } from '../../dist/simulator/server';
 import { seededRandom } from '../support/seeded-random';
-import { Endings, shown, startHarness, turns, type Harness } from './order-support';
+import { Endings, shown, turns, Harness } from './order-support';
 
 const DEVICES = ['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02', 'AA:BB:CC:DD:EE:03', 'AA:BB:CC:DD:EE:04'];
 const PUSHES = 200;
@@ -25,16 +25,11 @@ const seed = Number(process.env.BURST_SEED) || Math.floor(Math.random() * 2 ** 3
 
 describe(`a seeded burst of pushes with random faults (BURST_SEED=${seed})`, function () {
   this.timeout(60_000);
-  let h: Harness;
+  const h = Harness.forSuite();
   let endings: Endings | undefined;
 
-  before(async () => {
-    h = await startHarness();
-  });
-  after(() => h.stop());
-  afterEach(async () => {
+  afterEach(() => {
     endings?.detach();
-    await h.reset();
   });
 
   it('leaves every page with its last push, each message ended once, in order, none sent twice', async () => {

@@ -22,13 +22,9 @@ describe('closing with requests under way', function () {
   this.timeout(20_000);
 
   describe('in this runtime', function () {
-    let h: Harness;
+    const h = Harness.forSuite();
     let completions: { id: unknown; error: (Error & { kind?: string }) | undefined }[];
 
-    before(async () => {
-      h = await Harness.start();
-    });
-    after(() => h.stop());
     beforeEach(() => {
       completions = [];
       // Node-RED calls onComplete for every done(), with or without an error, even while the flow stops.
@@ -36,9 +32,8 @@ describe('closing with requests under way', function () {
         if (event.node.id === 'subject') completions.push({ id: event.msg._msgid, error: event.error });
       });
     });
-    afterEach(async () => {
+    afterEach(() => {
       hooks.remove('*.closeTest');
-      await h.reset();
     });
 
     it('ends every queued and in-flight message once with an "aborted" error and closes the pool', async () => {

@@ -13,6 +13,7 @@ import { Harness, NODE_ID, nodeOf } from '../support/harness';
 import { sendAndCollect, type MessageResult } from '../support/message-run';
 import type { CaughtMessage, FlowNode, NodeMessage } from '../support/node-red';
 import { until } from '../support/until';
+import { completeNodes } from '../support/flow-fragments';
 
 const ACCOUNT = { ...FAST_RETRIES, retries: '3' };
 /** The status texts as the test runtime gives them (it loads no catalog): the keys. */
@@ -20,27 +21,10 @@ const CATALOG = '@device-cloud/node-red-device-cloud/device-cloud';
 const TODOS = '/open/v1/todos';
 
 /** A Complete node on the node under test: it hears of each message that ended without an error. */
-const COMPLETE: FlowNode[] = [
-  {
-    id: 'complete',
-    z: 'flow',
-    x: 100,
-    y: 300,
-    type: 'complete',
-    scope: [NODE_ID],
-    uncaught: false,
-    wires: [['completed']],
-  },
-  { id: 'completed', z: 'flow', x: 300, y: 300, type: 'helper' },
-];
+const COMPLETE: FlowNode[] = completeNodes({ scope: [NODE_ID], heardBy: 'completed' });
 
 describe('a fault of the service, as each node factory ends the message', function () {
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   function run(msg: NodeMessage): Promise<MessageResult> {
     return sendAndCollect({

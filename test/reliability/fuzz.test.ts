@@ -383,7 +383,7 @@ function randomFault(r: Random): Fault {
   return fault;
 }
 
-describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED})`, function () {
+describe(`fuzz: random messages through every action node (FUZZ_SEED=${SEED}) @slow`, function () {
   this.timeout(240_000);
   let h: Harness;
   const problems: string[] = [];

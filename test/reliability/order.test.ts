@@ -6,20 +6,10 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Fault, RecordedRequest } from '../../dist/simulator/server';
-import {
-  Endings,
-  shown,
-  startHarness,
-  until,
-  type FlowNode,
-  type Harness,
-  type Message,
-  type NodeConfig,
-} from './order-support';
+import { Endings, shown, until, type FlowNode, Harness, type Message, type NodeConfig } from './order-support';
 import { nodeOf } from '../support/harness';
+import { KITCHEN, HALLWAY } from '../fixtures/service';
 
-const KITCHEN = 'AA:BB:CC:DD:EE:01';
-const HALLWAY = 'AA:BB:CC:DD:EE:02';
 const SUPERSEDED_STATUS = {
   fill: 'green',
   shape: 'ring',
@@ -90,11 +80,10 @@ const asSent = (request: RecordedRequest): string =>
 
 describe('order per target, through the nodes', function () {
   this.timeout(20_000);
-  let h: Harness;
+  const h = Harness.forSuite();
   let endings: Endings | undefined;
 
   before(async () => {
-    h = await startHarness();
     for (const [content, colour] of [
       ['older', { r: 255, g: 255, b: 255 }],
       ['newer', { r: 0, g: 0, b: 0 }],
@@ -107,11 +96,9 @@ describe('order per target, through the nodes', function () {
       );
     }
   });
-  after(() => h.stop());
-  afterEach(async () => {
+  afterEach(() => {
     endings?.detach();
     endings = undefined;
-    await h.reset();
   });
 
   async function load(

@@ -11,17 +11,10 @@ import type { AccountUnderTest, NodeConfig } from '../support/harness';
 
 describe('pacing through the nodes', function () {
   this.timeout(20_000);
-  let h: Harness;
+  const h = Harness.forSuite();
   let outcomes: Outcomes | undefined;
 
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(async () => {
-    outcomes?.detach();
-    await h.reset();
-  });
+  afterEach(() => outcomes?.detach());
 
   async function load(node: NodeConfig, account: Record<string, unknown>): Promise<AccountUnderTest> {
     await h.load(node, { account: { ...FAST_RETRIES, ...account } });

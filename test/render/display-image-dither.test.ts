@@ -25,14 +25,11 @@ function blackShare(pixels: Pixels): number {
 
 describe(`${TYPE}: black and white made by the node`, function () {
   this.timeout(30_000);
-  let h: Harness;
+  const h = Harness.forSuite();
   let photo: Buffer;
   before(async () => {
-    h = await Harness.start();
     photo = await greyPhoto();
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   async function push(
     dither: string,

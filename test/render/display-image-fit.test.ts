@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { Harness, outputOf } from '../support/harness';
 import { KITCHEN, HALLWAY } from '../fixtures/service';
-import { onlyRequest, servicePath, expectKept, expectRefused, imageParts } from '../support/expectations';
+import { servicePath, expectKept, imageParts } from '../support/expectations';
 import { messageWith } from '../fixtures/messages';
 import { pngOfSize } from '../fixtures/images';
 import { RED, GREEN, BLUE, WHITE, stripedPicture, bmpOfSize, bmpSuiteFile, noisyJpeg } from '../fixtures/images';
@@ -46,7 +46,7 @@ function svgPage(width: number, height: number, { declaration = false } = {}): s
 }
 
 describe(`${TYPE}: fitting pictures to the screen`, function () {
-  let h: Harness;
+  const h = Harness.forSuite();
   /** 800 x 300: wider than the screen. */
   let wide: Buffer;
   /** 400 x 300: the screen's size. */
@@ -55,19 +55,16 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
   let bigJpeg: Buffer;
 
   before(async () => {
-    h = await Harness.start();
     wide = await stripedPicture(800, 300, STRIPES);
     screenPng = await stripedPicture(400, 300, STRIPES);
     screenJpeg = await stripedPicture(400, 300, STRIPES, 'jpeg');
     bigJpeg = await noisyJpeg();
     expect(bigJpeg.length, 'the JPEG is over 2 MB').to.be.above(TWO_MB);
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   /** The pictures of the one request, as the service got them: part, format, size, channels and pixels. */
   async function receivedPictures({ device = KITCHEN } = {}): Promise<ReceivedPicture[]> {
-    const request = onlyRequest(h);
+    const request = h.onlyRequest();
     expect(request.method).to.equal('POST');
     expect(servicePath(request)).to.equal(imagePath(device));
     const files = imageParts(request);
@@ -99,7 +96,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
 
   /** The one picture received is exactly `data`, with the content type of `format`. */
   function expectSentAsGiven(data: Buffer, contentType: string): void {
-    const files = imageParts(onlyRequest(h));
+    const files = imageParts(h.onlyRequest());
     expect(files).to.have.length(1);
     expect(files[0].contentType).to.equal(contentType);
     expect(files[0].data.equals(data), 'the bytes sent are the bytes given').to.equal(true);
@@ -306,17 +303,13 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     it('refuses an SVG with fit none, which has no size to draw it at', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'none' });
       const outcome = await h.send({ payload: svgPage(400, 300) });
-      expectRefused(
-        h,
-        outcome,
-        /payload: is an SVG, which is drawn only at a size: choose fit contain, cover or fill$/,
-      );
+      h.expectRefused(outcome, /payload: is an SVG, which is drawn only at a size: choose fit contain, cover or fill$/);
     });
 
     it('refuses an SVG that does not parse, with no request', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN });
       const outcome = await h.send({ payload: '<svg xmlns="http://www.w3.org/2000/svg" width="400"><rect' });
-      expectRefused(h, outcome, /payload: could not be read as an image \(/);
+      h.expectRefused(outcome, /payload: could not be read as an image \(/);
     });
   });
 
@@ -363,7 +356,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
       await h.load({ type: TYPE, deviceId: KITCHEN });
       const output = outputOf(await h.send({ payload: bigJpeg }));
       await fittedPng(400, 300);
-      expect(imageParts(onlyRequest(h))[0].data.length).to.be.below(TWO_MB);
+      expect(imageParts(h.onlyRequest())[0].data.length).to.be.below(TWO_MB);
       expect(output.payload).to.have.property('pushedPages', 1);
     });
 
@@ -376,19 +369,19 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     it('refuses it with fit none, as over 2 MB, with no request', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'none' });
       const outcome = await h.send({ payload: bigJpeg });
-      expectRefused(h, outcome, /payload: is larger than 2097152 bytes \(2 MB\) \(got a Buffer of \d+ bytes\)$/);
+      h.expectRefused(outcome, /payload: is larger than 2097152 bytes \(2 MB\) \(got a Buffer of \d+ bytes\)$/);
     });
 
     it('refuses a picture over 40 MB before reading it', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN });
       const outcome = await h.send({ payload: pngOfSize(FORTY_MB + 1) });
-      expectRefused(h, outcome, /payload: is larger than 41943040 bytes \(40 MB\) \(got a Buffer of 41943041 bytes\)$/);
+      h.expectRefused(outcome, /payload: is larger than 41943040 bytes \(40 MB\) \(got a Buffer of 41943041 bytes\)$/);
     });
 
     it('refuses a size at which the fitted PNG is still over 2 MB, and says to choose a smaller one', async () => {
       await h.load({ type: TYPE, deviceId: KITCHEN, fit: 'fill', width: '2048', height: '1536' });
       const outcome = await h.send({ payload: bigJpeg });
-      expectRefused(h, outcome, /payload: is over 2 MB even fitted to 2048 x 1536; choose a smaller size$/);
+      h.expectRefused(outcome, /payload: is over 2 MB even fitted to 2048 x 1536; choose a smaller size$/);
     });
   });
 
@@ -463,7 +456,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
         [10, 10, RED],
         [1000, 700, WHITE],
       ]);
-      expect(imageParts(onlyRequest(h))[0].data.length).to.be.below(TWO_MB / 10);
+      expect(imageParts(h.onlyRequest())[0].data.length).to.be.below(TWO_MB / 10);
     });
 
     it('sends a BMP with fit none as a PNG of its own size and pixels', async () => {
@@ -493,8 +486,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
       jpegInside.writeUInt32LE(4, 30);
       await h.load({ type: TYPE, deviceId: KITCHEN });
       const outcome = await h.send({ payload: [screenPng, jpegInside] });
-      expectRefused(
-        h,
+      h.expectRefused(
         outcome,
         /payload\[1\]: is a BMP that cannot be read: it holds a JPEG; send that picture itself$/,
       );
@@ -610,7 +602,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     for (const [what, config, msg, pattern] of cases) {
       it(what, async () => {
         await h.load({ type: TYPE, deviceId: KITCHEN, ...config });
-        expectRefused(h, await h.send({ payload: wide, ...msg }), pattern);
+        h.expectRefused(await h.send({ payload: wide, ...msg }), pattern);
         expect(h.sim.state.pages.size).to.equal(0);
       });
     }
@@ -646,7 +638,7 @@ describe(`${TYPE}: fitting pictures to the screen`, function () {
     for (const [what, payload, pattern] of pictures) {
       it(what, async () => {
         await h.load({ type: TYPE, deviceId: KITCHEN });
-        expectRefused(h, await h.send({ payload: payload() }), pattern);
+        h.expectRefused(await h.send({ payload: payload() }), pattern);
       });
     }
   });

@@ -130,14 +130,11 @@ function ditheredGradient(): Promise<Buffer> {
 
 describe(`${TYPE}: a black-and-white picture fitted to another size`, function () {
   this.timeout(60_000);
-  let h: Harness;
+  const h = Harness.forSuite();
   let page: Buffer;
   before(async () => {
-    h = await Harness.start();
     page = await sourcePage();
   });
-  after(() => h.stop());
-  afterEach(() => h.reset());
 
   async function push(
     picture: Buffer,

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { LAYOUTS, PageRenderer } from '../../dist/lib/render';
 import { MORE, TODO_TITLES } from './list-texts';
 import { coloursOf, compact, darkness, inkBands, inkBox, pixelsOf, readQrCodes, readText } from './support';
+import { localDate } from '../support/dates';
 
 /**
  * Words a person must see on each layout's page, by language (large enough to read at a glance); times as the
@@ -219,7 +220,7 @@ interface LongCase {
 }
 
 const TODAY = new Date();
-const TODAY_ISO = `${TODAY.getFullYear()}-${String(TODAY.getMonth() + 1).padStart(2, '0')}-${String(TODAY.getDate()).padStart(2, '0')}`;
+const TODAY_ISO = localDate(TODAY);
 /** The height of a page's top and bottom strips read alone, in px. */
 const STRIP = 80;
 const HOURS = [6, 5, 5, 4, 4, 4, 5, 7, 9, 11, 13, 14, 15, 16, 16, 15, 14, 12, 10, 9, 8, 7, 7, 6];

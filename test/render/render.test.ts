@@ -42,12 +42,7 @@ const CENTRED_PAGE =
 
 describe(TYPE, function () {
   this.timeout(60_000);
-  let h: Harness;
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(() => h.stop());
-  afterEach(() => h.reset());
+  const h = Harness.forSuite();
 
   function loadRender(config: Record<string, unknown>, toDisplay = true): Promise<TestNode> {
     return h.load(

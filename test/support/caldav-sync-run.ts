@@ -11,8 +11,9 @@ import { nodeOf } from './harness';
 import type { SimTodo } from '../../dist/simulator/server';
 import type { DeviceChange } from '../../dist/lib/todos/sync/sync-todos';
 import type { CalDavSyncResult } from '../../dist/lib/todos/caldav/caldav-sync';
+import { KITCHEN } from '../fixtures/service';
 
-export const KITCHEN = 'AA:BB:CC:DD:EE:01';
+export { KITCHEN };
 export const CALDAV_ID = 'caldav';
 
 export interface CalDavSettings {

@@ -20,8 +20,11 @@ import type { ValueSource } from '../fixtures/messages';
 import type { CaughtMessage, FlowNode, NodeMessage, NodeStatus, TestNode } from './node-red';
 import { NODE_MODULES } from './package-files';
 import { runtimeEntry, runtimeUtil } from './runtime';
+import { expectRefused, expectRequest, expectServiceError, expectSuccessStatus, onlyRequest } from './expectations';
+import type { ExpectedRequest } from './expectations';
 import { Traffic, type SettledOptions } from './traffic';
 import { WAIT_MS } from './until';
+import { catchNodes } from './flow-fragments';
 
 export const root = path.resolve(__dirname, '../..');
 // NODE_RED_RUNTIME points the suite at another Node-RED (the CI's Node-RED 5 run).
@@ -69,8 +72,7 @@ function flowFor(node: NodeConfig, sim: Simulator, options: LoadOptions): FlowNo
     },
     { id: NODE_ID, z: 'flow', x: 100, y: 100, name: 'under test', account: ACCOUNT_ID, wires: [['out']], ...node },
     { id: 'out', z: 'flow', x: 300, y: 100, type: 'helper' },
-    { id: 'catch', z: 'flow', x: 100, y: 200, type: 'catch', scope: null, uncaught: false, wires: [['caught']] },
-    { id: 'caught', z: 'flow', x: 300, y: 200, type: 'helper' },
+    ...catchNodes({ heardBy: 'caught' }),
     ...(options.extra ?? []),
   ];
 }
@@ -86,7 +88,7 @@ export function nodeOf(id: string): TestNode {
 let harnesses = 0;
 
 export class Harness {
-  readonly sim: Simulator;
+  private simulator: Simulator | undefined;
   /** The runtime's messages: settled when every message has ended and all it led to has arrived. */
   readonly traffic: Traffic;
   /** Set by load(). */
@@ -96,16 +98,38 @@ export class Harness {
   /** Every status the node under test showed since it was loaded. */
   statuses: NodeStatus[] = [];
 
-  private constructor(sim: Simulator) {
-    this.sim = sim;
+  private constructor() {
     this.traffic = new Traffic(runtimeUtil().hooks, `harness${++harnesses}`);
   }
 
   /** Starts the simulator and the Node-RED test server; call from `before`. */
   static async start(simOptions?: SimulatorOptions): Promise<Harness> {
-    const harness = new Harness(await startSimulator(simOptions));
-    await helper.startServer();
+    const harness = new Harness();
+    await harness.begin(simOptions);
     return harness;
+  }
+
+  /**
+   * The harness of a `describe` block: started before its tests, reset after
+   * each, stopped after all. Call in the block's body, not in a hook.
+   */
+  static forSuite(simOptions?: SimulatorOptions): Harness {
+    const harness = new Harness();
+    before(() => harness.begin(simOptions));
+    after(() => harness.stop());
+    afterEach(() => harness.reset());
+    return harness;
+  }
+
+  private async begin(simOptions?: SimulatorOptions): Promise<void> {
+    this.simulator = await startSimulator(simOptions);
+    await helper.startServer();
+  }
+
+  /** The simulator the account points at; there once the harness has started. */
+  get sim(): Simulator {
+    if (!this.simulator) throw new Error('the harness has not started: its simulator is there from `before` on');
+    return this.simulator;
   }
 
   /** Call from `after`: the suite must exit by itself. */
@@ -113,7 +137,7 @@ export class Harness {
     await helper.unload();
     await helper.stopServer();
     this.traffic.stop();
-    await this.sim.close();
+    await this.simulator?.close();
   }
 
   /** Call from `afterEach`. */
@@ -191,6 +215,29 @@ export class Harness {
 
   get lastStatus(): NodeStatus | undefined {
     return this.statuses[this.statuses.length - 1];
+  }
+
+  // The checks of ./expectations on this harness, so a test names them without passing it.
+
+  /** The one request the simulator received; fails when it received none or several. */
+  onlyRequest(): RecordedRequest {
+    return onlyRequest(this);
+  }
+
+  expectRequest(request: RecordedRequest, expected: ExpectedRequest): void {
+    expectRequest(this, request, expected);
+  }
+
+  expectSuccessStatus(): void {
+    expectSuccessStatus(this);
+  }
+
+  expectRefused(outcome: Outcome, pattern: RegExp): void {
+    expectRefused(this, outcome, pattern);
+  }
+
+  expectServiceError(outcome: Outcome, expected: { pattern: RegExp; code: number }): void {
+    expectServiceError(this, outcome, expected);
   }
 }
 
