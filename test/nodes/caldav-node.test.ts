@@ -7,7 +7,7 @@
 
 import { expect } from 'chai';
 import net from 'node:net';
-import { CalDavProxy } from '../support/caldav-proxy';
+import { CalDavProxy, type DigestChallenge, type ProxyOptions } from '../support/caldav-proxy';
 import { vtodo, type CalDavServer } from '../support/caldav-server';
 import {
   CALDAV_ID,
@@ -152,6 +152,89 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
       });
     });
   }
+
+  describe('Digest as servers of other makes ask for it (in front of Xandikos)', function () {
+    let server: Xandikos;
+    before(async () => {
+      server = await Xandikos.start();
+    });
+    after(() => server?.stop());
+
+    const ASKED: { name: string; challenge: Omit<DigestChallenge, 'user' | 'password'>; algorithm?: string }[] = [
+      { name: 'MD5-sess', challenge: { algorithm: 'MD5-sess' }, algorithm: 'MD5-sess' },
+      { name: 'SHA-256', challenge: { algorithm: 'SHA-256' }, algorithm: 'SHA-256' },
+      { name: 'SHA-256-sess', challenge: { algorithm: 'SHA-256-sess' }, algorithm: 'SHA-256-sess' },
+      { name: 'SHA-512-256', challenge: { algorithm: 'SHA-512-256' }, algorithm: 'SHA-512-256' },
+      { name: 'SHA-512-256-sess', challenge: { algorithm: 'SHA-512-256-sess' }, algorithm: 'SHA-512-256-sess' },
+      { name: 'no algorithm named (MD5)', challenge: { algorithm: null } },
+      { name: 'no qop (RFC 2069)', challenge: { qop: null }, algorithm: 'MD5' },
+      { name: 'qop "auth-int, auth"', challenge: { qop: 'auth-int, auth' }, algorithm: 'MD5' },
+      { name: 'offered beside Basic', challenge: { others: ['Basic realm="CalDAV test"'] }, algorithm: 'MD5' },
+      { name: 'a nonce stale after each request', challenge: { nonceUses: 1 }, algorithm: 'MD5' },
+    ];
+    for (const asked of ASKED) {
+      it(`syncs both ways: ${asked.name}`, async () => {
+        const list = await server.taskList(asked.name.replace(/\W+/g, '-').toLowerCase());
+        await server.put(`${list}milk.ics`, TASK);
+        const proxy = await CalDavProxy.start(server.url, {
+          digest: { user: 'anna', password: PASSWORD, ...asked.challenge },
+        });
+        try {
+          await loadCalDavSync(h, { url: `${proxy.url}${list}`, username: 'anna', password: PASSWORD });
+          expect(resultOf(await syncNow(h))).to.deep.include({ created: 1 });
+          await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk').id}/complete`);
+          expect(resultOf(await syncNow(h)).written).to.deep.equal({ updated: 1, deleted: 0 });
+          expect(await server.ics(`${list}milk.ics`)).to.include('STATUS:COMPLETED');
+
+          const answered = proxy.requests.filter((request) => request.status !== 401);
+          expect(answered.map((request) => request.method)).to.include.members(['REPORT', 'PUT']);
+          for (const request of answered) {
+            expect(request.digest?.algorithm, `${request.method} ${request.path}`).to.equal(asked.algorithm);
+            expect(request.digest?.qop).to.equal(asked.challenge.qop === null ? undefined : 'auth');
+          }
+          const refused = proxy.requests.filter((request) => request.status === 401);
+          expect(refused.length, 'the 401 answers').to.equal(
+            asked.challenge.nonceUses === undefined ? 1 : answered.length,
+          );
+          if (asked.challenge.qop !== null && asked.challenge.nonceUses === undefined) {
+            const counts = answered.map((request) => request.digest?.nc);
+            expect(counts.slice(0, 3), 'the nonce count grows').to.deep.equal(['00000001', '00000002', '00000003']);
+            expect(new Set(answered.map((request) => request.digest?.cnonce)).size, 'one client nonce').to.equal(1);
+          }
+          expect(JSON.stringify(proxy.requests)).to.not.include(PASSWORD);
+        } finally {
+          await proxy.stop();
+        }
+      });
+    }
+
+    it('a challenge it cannot answer: a clear error naming what it gives, no credentials sent, nothing listed', async () => {
+      const list = await server.taskList('refused');
+      const refusals: { name: string; options: ProxyOptions }[] = [
+        { name: 'Bearer', options: { challenge: 'Bearer realm="CalDAV test"' } },
+        {
+          name: 'Digest qop auth-int only',
+          options: { digest: { user: 'anna', password: PASSWORD, qop: 'auth-int' } },
+        },
+        { name: 'Digest userhash', options: { digest: { user: 'anna', password: PASSWORD, extra: 'userhash=true' } } },
+      ];
+      for (const refusal of refusals) {
+        const proxy = await CalDavProxy.start(server.url, refusal.options);
+        try {
+          await loadCalDavSync(h, { url: `${proxy.url}${list}`, username: 'anna', password: PASSWORD });
+          const run = await syncNow(h);
+          expect(run.error?.message, refusal.name).to.include(
+            `the CalDAV server ${proxy.url} asks for an authentication the CalDAV node does not give (HTTP 401): it gives Basic, and Digest with MD5, SHA-256 or SHA-512-256 and qop auth`,
+          );
+          expect(proxy.requests.map((request) => request.authorization)).to.deep.equal([undefined]);
+          expect(listed(h)).to.deep.equal([]);
+        } finally {
+          await proxy.stop();
+        }
+        await h.reset();
+      }
+    });
+  });
 
   describe('no authentication (Xandikos)', function () {
     let server: Xandikos;
