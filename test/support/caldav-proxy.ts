@@ -58,7 +58,12 @@ export interface ProxyOptions {
 }
 
 export const REALM = 'CalDAV test';
-const HASHES: Record<string, string> = { md5: 'md5', sha256: 'sha256', 'sha-256': 'sha256', 'sha-512-256': 'sha512-256' };
+const HASHES: Record<string, string> = {
+  md5: 'md5',
+  sha256: 'sha256',
+  'sha-256': 'sha256',
+  'sha-512-256': 'sha512-256',
+};
 
 /**
  * The Digest `response` of RFC 7616 3.4.1 (RFC 2617 3.2.2.1, and RFC 2069 without qop) for what a request carries.
