@@ -236,6 +236,146 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
     });
   });
 
+  describe('a server of another make answering otherwise (in front of Xandikos)', function () {
+    let server: Xandikos;
+    before(async () => {
+      server = await Xandikos.start();
+    });
+    after(() => server?.stop());
+
+    const multistatus = (responses: string) =>
+      `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">${responses}</d:multistatus>`;
+
+    /** A sync of a new list holding Milk, through a proxy giving `answer`'s answers; its run and the proxy. */
+    async function syncThrough(name: string, answer: ProxyOptions['answer']) {
+      const list = await server.taskList(name);
+      await server.put(`${list}milk.ics`, TASK);
+      const proxy = await CalDavProxy.start(server.url, { answer });
+      await loadCalDavSync(h, { url: `${proxy.url}${list}` });
+      return { list, proxy, url: `${proxy.url}${list}`, run: await syncNow(h) };
+    }
+
+    it('refuses, is not WebDAV, says 404 inside a 207, sends the sync elsewhere: an error naming the address', async () => {
+      const cases: { name: string; answer: ProxyOptions['answer']; error: (url: string, origin: string) => string }[] =
+        [
+          {
+            name: 'forbidden',
+            answer: (request) => (request.method === 'PROPFIND' ? { status: 403 } : undefined),
+            error: (url) => `caldav url ${url}: the server refuses this user access to it (HTTP 403)`,
+          },
+          {
+            name: 'web-page',
+            answer: (request) =>
+              request.method === 'PROPFIND'
+                ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Welcome</body></html>' }
+                : undefined,
+            error: (url) =>
+              `caldav url ${url}: not a CalDAV server or collection (it answers a WebDAV PROPFIND with HTTP 200)`,
+          },
+          {
+            name: 'html-207',
+            answer: (request) =>
+              request.method === 'PROPFIND' ? { status: 207, body: '<html><body>Welcome</body></html>' } : undefined,
+            error: (url) => `caldav url ${url}: the answer is not a WebDAV multistatus`,
+          },
+          {
+            name: 'not-there',
+            answer: (request) =>
+              request.method === 'PROPFIND'
+                ? {
+                    status: 207,
+                    body: multistatus(
+                      `<d:response><d:href>${request.path}</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`,
+                    ),
+                  }
+                : undefined,
+            error: (url) => `caldav url ${url}: not found on the server (HTTP 404)`,
+          },
+          {
+            name: 'moved-away',
+            answer: (request) =>
+              request.method === 'PROPFIND'
+                ? { status: 301, headers: { location: `http://elsewhere.example.com${request.path}` } }
+                : undefined,
+            error: (url) =>
+              `PROPFIND ${url}: the server sends it on to another server, http://elsewhere.example.com; set the address it ends at`,
+          },
+          {
+            name: 'report-fails',
+            answer: (request) => (request.method === 'REPORT' ? { status: 500, body: 'Internal error' } : undefined),
+            error: (url) => `reading the tasks of ${url}: the CalDAV server answered HTTP 500`,
+          },
+          {
+            name: 'listed-without-data',
+            answer: (request) =>
+              request.method === 'REPORT'
+                ? {
+                    status: 207,
+                    body: multistatus(
+                      `<d:response><d:href>${request.path}milk.ics</d:href>` +
+                        '<d:propstat><d:prop><d:getetag>"1"</d:getetag></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>' +
+                        '<d:propstat><d:prop><c:calendar-data/></d:prop><d:status>HTTP/1.1 404 Not Found</d:status></d:propstat>' +
+                        '</d:response>',
+                    ),
+                  }
+                : undefined,
+            error: (url) =>
+              `reading the tasks of ${url}: the server lists ${url}milk.ics without its task (HTTP 404); nothing was synced`,
+          },
+        ];
+      for (const each of cases) {
+        const { proxy, url, run } = await syncThrough(each.name, each.answer);
+        try {
+          expect(run.error?.message, each.name).to.equal(`DeviceCloudError: ${each.error(url, proxy.url)}`);
+          expect(listed(h), each.name).to.deep.equal([]);
+          expect(
+            proxy.requests.map((request) => request.method),
+            each.name,
+          ).to.not.include('PUT');
+        } finally {
+          await proxy.stop();
+        }
+        await h.reset();
+      }
+    });
+
+    it('a write refused: an error with what the server said, the tick kept; a task deleted meanwhile leaves the device', async () => {
+      let refuse: { method: string; status: number; body?: string; deleting?: boolean } | undefined;
+      const { list, proxy, url } = await syncThrough('writes', async (request) => {
+        if (!refuse || request.method !== refuse.method) return undefined;
+        if (refuse.deleting) await server.request('DELETE', request.path);
+        return { status: refuse.status, body: refuse.body };
+      });
+      try {
+        await server.put(`${list}bread.ics`, vtodo('bread', ['SUMMARY:Bread']));
+        expect(resultOf(await syncNow(h))).to.deep.include({ created: 1 });
+        expect(listed(h).map((todo) => todo.title)).to.have.members(['Milk', 'Bread']);
+        await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk').id}/complete`);
+
+        refuse = { method: 'PUT', status: 507, body: 'Quota exceeded' };
+        const full = await syncNow(h);
+        expect(full.error?.message).to.include(
+          `writing ${url}milk.ics: the CalDAV server answered HTTP 507: Quota exceeded. The next sync tries again`,
+        );
+        expect(todoTitled(h, 'Milk').status, 'the tick kept').to.equal(1);
+        expect(await server.ics(`${list}milk.ics`)).to.not.include('STATUS:COMPLETED');
+
+        refuse = { method: 'PUT', status: 410, deleting: true };
+        const gone = await syncNow(h);
+        expect(resultOf(gone)).to.deep.include({ removed: 1, written: { updated: 0, deleted: 0 } });
+        expect(listed(h).map((todo) => todo.title)).to.deep.equal(['Bread']);
+
+        refuse = { method: 'DELETE', status: 500, body: '<html>Internal Server Error</html>' };
+        await onDevice(h, 'DELETE', `/todos/${todoTitled(h, 'Bread').id}`);
+        const kept = await syncNow(h);
+        expect(kept.error?.message).to.include(`deleting ${url}bread.ics: the CalDAV server answered HTTP 500.`);
+        expect(await server.ics(`${list}bread.ics`)).to.include('SUMMARY:Bread');
+      } finally {
+        await proxy.stop();
+      }
+    });
+  });
+
   describe('no authentication (Xandikos)', function () {
     let server: Xandikos;
     before(async () => {
