@@ -322,6 +322,28 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
             error: (url) =>
               `reading the tasks of ${url}: the server lists ${url}milk.ics without its task (HTTP 404); nothing was synced`,
           },
+          {
+            name: 'redirect-loop',
+            answer: (request) =>
+              request.method === 'PROPFIND' ? { status: 307, headers: { location: request.path } } : undefined,
+            error: (url) =>
+              `PROPFIND ${url}: the server sends it on to too many other addresses; set the address it ends at`,
+          },
+          {
+            name: 'listed-elsewhere',
+            answer: (request) =>
+              request.method === 'REPORT'
+                ? {
+                    status: 207,
+                    body: multistatus(
+                      '<d:response><d:href>/elsewhere/milk.ics</d:href><d:propstat><d:prop>' +
+                        `<c:calendar-data>${TASK}</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`,
+                    ),
+                  }
+                : undefined,
+            error: (url, origin) =>
+              `reading the tasks of ${url}: the server lists ${origin}/elsewhere/milk.ics without its task; nothing was synced`,
+          },
         ];
       for (const each of cases) {
         const { proxy, url, run } = await syncThrough(each.name, each.answer);
@@ -339,9 +361,32 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
       }
     });
 
+    it('reads a REPORT that lists the list itself, a task gone (404) and a task without its ETag', async () => {
+      const { proxy, run } = await syncThrough('lean-report', (request) =>
+        request.method === 'REPORT'
+          ? {
+              status: 207,
+              body: multistatus(
+                `<d:response><d:href>${request.path}</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>` +
+                  `<d:response><d:href>${request.path}gone.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>` +
+                  `<d:response><d:href>${request.path}milk.ics</d:href><d:propstat><d:prop><c:calendar-data>${TASK}</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`,
+              ),
+            }
+          : undefined,
+      );
+      try {
+        expect(resultOf(run)).to.deep.include({ created: 1 });
+        expect(listed(h).map((todo) => todo.title)).to.deep.equal(['Milk']);
+      } finally {
+        await proxy.stop();
+      }
+    });
+
     it('a write refused: an error with what the server said, the tick kept; a task deleted meanwhile leaves the device', async () => {
       let refuse: { method: string; status: number; body?: string; deleting?: boolean } | undefined;
+      let rereadRefused = false;
       const { list, proxy, url } = await syncThrough('writes', async (request) => {
+        if (rereadRefused && request.method === 'GET') return { status: 503, body: 'Busy' };
         if (!refuse || request.method !== refuse.method) return undefined;
         if (refuse.deleting) await server.request('DELETE', request.path);
         return { status: refuse.status, body: refuse.body };
@@ -351,6 +396,14 @@ describe('CalDAV node: authentication, failures, and the editor list of task lis
         expect(resultOf(await syncNow(h))).to.deep.include({ created: 1 });
         expect(listed(h).map((todo) => todo.title)).to.have.members(['Milk', 'Bread']);
         await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Milk').id}/complete`);
+
+        refuse = { method: 'PUT', status: 412 };
+        rereadRefused = true;
+        const unread = await syncNow(h);
+        expect(unread.error?.message).to.include(
+          `reading ${url}milk.ics: the CalDAV server answered HTTP 503. The next`,
+        );
+        rereadRefused = false;
 
         refuse = { method: 'PUT', status: 507, body: 'Quota exceeded' };
         const full = await syncNow(h);
