@@ -43,7 +43,7 @@ function bigEndianExifJpeg(
   orientation: number,
   spoil: (tiff: Buffer) => Buffer = (tiff) => tiff,
 ): Buffer {
-  let tiff = Buffer.alloc(8 + 2 + 12 + 4);
+  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
   tiff.write('MM', 0, 'latin1');
   tiff.writeUInt16BE(42, 2);
   tiff.writeUInt32BE(8, 4);
@@ -52,8 +52,7 @@ function bigEndianExifJpeg(
   tiff.writeUInt16BE(3, 12); // SHORT
   tiff.writeUInt32BE(1, 14);
   tiff.writeUInt16BE(orientation, 18);
-  tiff = spoil(tiff);
-  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), spoil(tiff)]);
   const segment = Buffer.alloc(4);
   segment.writeUInt16BE(0xffe1, 0);
   segment.writeUInt16BE(body.length + 2, 2);
