@@ -135,6 +135,17 @@ describe('BMP read by our own decoder', function () {
       ['a header of no known size', () => withHeaderSize(66), /its header of 66 bytes is of no known form/],
       ['pixels cut short', () => bmpOfSize(40, 30).subarray(0, 200), /its pixels are cut short/],
       ['what is no BMP', () => Buffer.from('GIF89a, not a BMP at all'), /it is not a BMP file/],
+      [
+        'pixels said to start past its end',
+        () => withPixelsAt(10_000),
+        /its pixels are missing \(the file is cut short\)/,
+      ],
+      ['a header cut short', () => bmpOfSize(4, 4).subarray(0, 30), /its header is cut short/],
+      ['no width', () => withWidth(0), /its size 0 x 4 is no picture/],
+      ['RLE8 at 24 bits', () => withCompression(1), /its run-length compression does not go with 24 bits a pixel/],
+      ['bit masks at 24 bits', () => withCompression(3), /its bit masks do not go with 24 bits a pixel/],
+      ['bit masks cut short', () => withBits(32, 3).subarray(0, 14 + 40 + 6), /its bit masks are cut short/],
+      ['8 bits without a palette', () => withPixelsAt(14 + 40, withBits(8)), /its palette is missing/],
     ];
     for (const [what, file, said] of cases) {
       it(what, function () {
@@ -156,9 +167,21 @@ describe('BMP read by our own decoder', function () {
     return file;
   }
 
-  function withBits(bits: number): Buffer {
+  function withBits(bits: number, compression = 0): Buffer {
     const file = bmpOfSize(4, 4);
     file.writeUInt16LE(bits, 28);
+    file.writeUInt32LE(compression, 30);
+    return file;
+  }
+
+  function withPixelsAt(offset: number, file = bmpOfSize(4, 4)): Buffer {
+    file.writeUInt32LE(offset, 10);
+    return file;
+  }
+
+  function withWidth(width: number): Buffer {
+    const file = bmpOfSize(4, 4);
+    file.writeInt32LE(width, 18);
     return file;
   }
 

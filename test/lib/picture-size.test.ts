@@ -34,8 +34,15 @@ function formatOf(bytes: Buffer): ImageFormat {
   return format;
 }
 
-/** A JPEG whose EXIF block is big-endian ("MM"), as some cameras write it, with the given orientation. */
-function bigEndianExifJpeg(jpeg: Buffer, orientation: number): Buffer {
+/**
+ * A JPEG whose EXIF block is big-endian ("MM"), as some cameras write it, with the given orientation; `spoil`
+ * changes the block as a broken writer would.
+ */
+function bigEndianExifJpeg(
+  jpeg: Buffer,
+  orientation: number,
+  spoil: (tiff: Buffer) => Buffer = (tiff) => tiff,
+): Buffer {
   const tiff = Buffer.alloc(8 + 2 + 12 + 4);
   tiff.write('MM', 0, 'latin1');
   tiff.writeUInt16BE(42, 2);
@@ -45,7 +52,7 @@ function bigEndianExifJpeg(jpeg: Buffer, orientation: number): Buffer {
   tiff.writeUInt16BE(3, 12); // SHORT
   tiff.writeUInt32BE(1, 14);
   tiff.writeUInt16BE(orientation, 18);
-  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), spoil(tiff)]);
   const segment = Buffer.alloc(4);
   segment.writeUInt16BE(0xffe1, 0);
   segment.writeUInt16BE(body.length + 2, 2);
@@ -99,6 +106,25 @@ describe('picture size from the header, without sharp', function () {
       .withExif({ IFD0: { Copyright: 'Device Cloud' } })
       .toBuffer();
     expect(pictureHeader(bytes, 'jpeg')).to.deep.equal({ width: 400, height: 300, orientation: 1 });
+  });
+
+  it('a broken EXIF block leaves the picture upright, as sharp reads it', async () => {
+    const jpeg = await solid(400, 300).jpeg().toBuffer();
+    const spoiled: Record<string, (tiff: Buffer) => Buffer> = {
+      'cut to 6 bytes': (tiff) => tiff.subarray(0, 6),
+      'no byte order': (tiff) => Buffer.concat([Buffer.from('XX', 'latin1'), tiff.subarray(2)]),
+      'not TIFF (43)': (tiff) => (tiff.writeUInt16BE(43, 2), tiff),
+      'its directory past the end': (tiff) => (tiff.writeUInt32BE(1000, 4), tiff),
+      'its entries past the end': (tiff) => (tiff.writeUInt16BE(0x010f, 10), tiff.writeUInt16BE(2, 8), tiff),
+      'the orientation not a SHORT': (tiff) => (tiff.writeUInt16BE(4, 12), tiff),
+      'an orientation of 9': (tiff) => (tiff.writeUInt16BE(9, 18), tiff),
+    };
+    for (const [name, spoil] of Object.entries(spoiled)) {
+      const bytes = bigEndianExifJpeg(jpeg, 6, spoil);
+      const upright = { width: 400, height: 300, orientation: 1 };
+      expect(pictureHeader(bytes, 'jpeg'), name).to.deep.equal(upright);
+      expect(await sharpSays(bytes), `${name}: sharp`).to.deep.equal(upright);
+    }
   });
 
   it('a picture cut short gives no size, never a wrong one', async () => {

@@ -160,6 +160,15 @@ describe('the page record and its admin API @slow', function () {
     const sent = sim.requests.find((request) => request.path.endsWith('/display/image'));
     const sentPicture = sent?.parts?.find((part) => part.name === 'images')?.data;
     expect(Buffer.from(await answer.arrayBuffer()).equals(sentPicture ?? Buffer.alloc(0))).to.equal(true);
+    for (const asked of [
+      `${image?.image}?index=1`,
+      `${image?.image}?index=x`,
+      `device-cloud/pages/${ACCOUNT}/${encodeURIComponent(KITCHEN)}/1/image`,
+    ]) {
+      const none = await fetch(new URL(asked, running().url));
+      expect(none.status, `${asked}: the second picture, no index, a text page`).to.equal(404);
+      expect(await none.json(), asked).to.deep.equal({ error: 'no such picture on this page' });
+    }
 
     // On disk within a second: the picture once, by its digest; the list; never the key.
     await until(() => savedPages().length === 5, { what: 'the record file with five pages' });

@@ -424,6 +424,62 @@ for (const { name, start } of SERVERS) {
       });
     });
 
+    it('reads a repeat from a rule that leaves the day to the due, any other as none; writes a due in the task’s form', async () => {
+      const date = (day: string) => `DUE;VALUE=DATE:${day}`;
+      const list = await taskList({
+        'every-other.ics': {
+          uid: 'every-other',
+          lines: ['SUMMARY:Every other day', date('20261210'), 'RRULE:FREQ=DAILY;INTERVAL=2'],
+        },
+        'two-days.ics': {
+          uid: 'two-days',
+          lines: ['SUMMARY:Mondays and Thursdays', date('20261210'), 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH'],
+        },
+        'hourly.ics': { uid: 'hourly', lines: ['SUMMARY:Every hour', date('20261210'), 'RRULE:FREQ=HOURLY'] },
+        'weekly.ics': { uid: 'weekly', lines: ['SUMMARY:Weekly', date('20261223'), 'RRULE:FREQ=WEEKLY'] },
+        'monthly.ics': { uid: 'monthly', lines: ['SUMMARY:Monthly', date('20261209'), 'RRULE:FREQ=MONTHLY'] },
+        'yearly.ics': { uid: 'yearly', lines: ['SUMMARY:Yearly', date('20260314'), 'RRULE:FREQ=YEARLY'] },
+        'july.ics': {
+          uid: 'july',
+          lines: ['SUMMARY:July', date('20260704'), 'RRULE:FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4'],
+        },
+        'last.ics': { uid: 'last', lines: ['SUMMARY:Last time', date('20261210'), 'RRULE:FREQ=DAILY;COUNT=1'] },
+        'ended.ics': { uid: 'ended', lines: ['SUMMARY:Ended', date('20261210'), 'RRULE:FREQ=DAILY;UNTIL=20261210'] },
+        'floating.ics': { uid: 'floating', lines: ['SUMMARY:Floating', 'DUE:20261210T070000'] },
+        'undated.ics': { uid: 'undated', lines: ['SUMMARY:Undated', 'DTSTART;VALUE=DATE:20261230'] },
+      });
+      await load(list);
+      expect(resultOf(await syncNow(h))).to.deep.include({ created: 11 });
+      for (const title of ['Every other day', 'Mondays and Thursdays', 'Every hour', 'Floating', 'Undated']) {
+        expect(todoTitled(h, title).repeatType ?? 'none', title).to.equal('none');
+      }
+      expect(todoTitled(h, 'Weekly'), 'the due’s weekday').to.include({ repeatType: 'weekly', repeatWeekday: 3 });
+      expect(todoTitled(h, 'Monthly'), 'the due’s day').to.include({ repeatType: 'monthly', repeatDay: 9 });
+      expect(todoTitled(h, 'Yearly')).to.include({ repeatType: 'yearly', repeatMonth: 3, repeatDay: 14 });
+      expect(todoTitled(h, 'July')).to.include({ repeatType: 'yearly', repeatMonth: 7, repeatDay: 4 });
+      expect(todoTitled(h, 'Last time')).to.include({ repeatType: 'daily' });
+      expect(todoTitled(h, 'Floating'), 'as written').to.include({ dueDate: '2026-12-10', dueTime: '07:00' });
+
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Floating').id}`, { dueTime: '08:15' });
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Undated').id}`, { dueDate: '2026-12-20', dueTime: '18:00' });
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Every hour').id}`, { dueDate: '' });
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Last time').id}/complete`);
+      await onDevice(h, 'PUT', `/todos/${todoTitled(h, 'Ended').id}/complete`);
+      const run = await syncNow(h);
+      expect(resultOf(run).written).to.deep.equal({ updated: 5, deleted: 0 });
+      expect(await server.ics(`${list}floating.ics`), 'still floating').to.include('\r\nDUE:20261210T081500\r\n');
+      const undated = await server.ics(`${list}undated.ics`);
+      expect(undated, 'on the display’s clock').to.include('DUE;TZID=Europe/Berlin:20261220T180000');
+      expect(undated, 'with its zone').to.include('BEGIN:VTIMEZONE').and.include('TZID:Europe/Berlin');
+      expect(undated, 'a start after the due moved to it').to.include('DTSTART;TZID=Europe/Berlin:20261220T180000');
+      expect(await server.ics(`${list}hourly.ics`), 'the due cleared').to.not.match(/\r\nDUE/);
+      for (const file of ['last.ics', 'ended.ics']) {
+        expect(await server.ics(`${list}${file}`), `${file}: no occurrence left`).to.include('STATUS:COMPLETED');
+      }
+      expect(todoTitled(h, 'Last time').status).to.equal(1);
+      expect(todoTitled(h, 'Ended').status).to.equal(1);
+    });
+
     it('deletes the task of a to-do deleted on the device, on the ETag read', async () => {
       const list = await taskList();
       await load(list);

@@ -1,5 +1,6 @@
 // Dates and numbers without code: template helpers, drawn on a host without fonts in another time zone
-// (Asia/Shanghai, 8 hours ahead of UTC) and read back by tesseract in English and Chinese.
+// (Asia/Shanghai, 8 hours ahead of UTC) and read back by tesseract in English and Chinese; numbers given as text,
+// units Intl writes and others, dates as digits or a day alone, moments days, months and years away.
 
 import { expect } from 'chai';
 import { PageRenderer } from '../../dist/lib/render';
@@ -22,6 +23,19 @@ const LINES = [
   'state {{payload.broken | date}}',
   'due {{payload.dueTime | time}} {{payload.noClock | time}}',
 ];
+
+/** Numbers given as text, units Intl writes and units it does not, dates as digits and date-only, far moments. */
+const MORE_LINES = [
+  'share {{payload.share | number: 0 %}} at {{payload.speed | number: 0 kilometer-per-hour}}',
+  'pace {{payload.pace | number: 2 km/h}} of {{payload.words | number}}',
+  'on {{payload.day | date: long}} or {{payload.digits | date: long}}',
+  'due {{payload.tomorrow | relative: long}}, {{payload.later | relative: long}}, {{payload.much | relative: long}}',
+];
+
+/** A date (yyyy-mm-dd) some days from today in Shanghai. */
+function shanghaiDate(days: number): string {
+  return new Date(Date.now() + 8 * HOUR + days * 24 * HOUR).toISOString().slice(0, 10);
+}
 
 describe('render: template helpers for dates and numbers', function () {
   this.timeout(60_000);
@@ -47,6 +61,26 @@ describe('render: template helpers for dates and numbers', function () {
       [
         { template: page('en-US', LINES), message, width: 500, height: 300, layoutRules: 'html' },
         { template: page('zh-CN', LINES), message, width: 500, height: 300, layoutRules: 'html' },
+        {
+          template: page('en-US', MORE_LINES),
+          message: {
+            payload: {
+              share: ' 42.4 ',
+              speed: 88,
+              pace: '3.5',
+              words: 'seven',
+              day: '2026-12-24',
+              // 2027-01-01 07:05:09 UTC, 15:05 in Shanghai.
+              digits: '1798787109000',
+              tomorrow: shanghaiDate(1),
+              later: Date.now() + 40 * 24 * HOUR,
+              much: Date.now() + 400 * 24 * HOUR,
+            },
+          },
+          width: 700,
+          height: 300,
+          layoutRules: 'html',
+        },
       ],
       { TZ: 'Asia/Shanghai' },
     );
@@ -73,6 +107,18 @@ describe('render: template helpers for dates and numbers', function () {
     expect(english).to.include('stateunavailable');
   });
 
+  it('reads numbers given as text, writes units Intl knows as it writes them and others after the number', () => {
+    const more = compact(texts[2]);
+    expect(more, texts[2]).to.include('share42%at88km/h');
+    expect(more, texts[2]).to.include('pace3.50km/hofseven');
+  });
+
+  it('reads a date alone and digits as milliseconds; a day as tomorrow, far moments in months and years', () => {
+    const more = compact(texts[2]);
+    expect(more, texts[2]).to.include('onDecember24,2026orJanuary1,2027');
+    expect(more, texts[2]).to.include('duetomorrow,nextmonth,nextyear');
+  });
+
   it('writes a time of day (a to-do’s 19:05) as the language writes a time, and one that is none as it is', () => {
     const [english, chinese] = texts.map(compact);
     expect(english, texts[0]).to.include('due7:05PM25:70');
@@ -92,6 +138,10 @@ describe('render: template helpers for dates and numbers', function () {
           'template: line 2, column 3: {{payload | date: huge}}: the helper date takes full, long, medium, short',
         ],
         ['<p lang="en_US!">{{payload}}</p>', 'template: lang="en_US!" is not a language tag'],
+        [
+          '<p>{{payload.length | number: one}}</p>',
+          'template: line 1, column 4: {{payload.length | number: one}}: the helper number takes the digits after the point, 0 to 20 (not "one")',
+        ],
       ]) {
         const error = await renderer
           .render({ template, message: { payload: '2026-11-24' } })

@@ -239,6 +239,94 @@ describe('the simulator as a CalDAV server', function () {
     expect(sync.text).to.include('<D:supported-report/>');
   });
 
+  it('says what each address takes (OPTIONS, 405 with Allow), and refuses a body too large or not what it reads', async () => {
+    const allow = async (path: string) => (await ask('OPTIONS', path)).headers.get('allow');
+    expect(await allow(TASKS)).to.equal('OPTIONS, GET, HEAD, PROPFIND, REPORT');
+    expect(await allow(`${TASKS}plumber.ics`)).to.equal('OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT');
+    expect(await allow(`${TASKS}new.ics`), 'a task not there yet').to.equal('OPTIONS, PUT');
+    expect(await allow('/caldav/nowhere/at/all')).to.equal('OPTIONS');
+    const head = await ask('HEAD', TASKS);
+    expect([head.status, head.text]).to.deep.equal([200, '']);
+    for (const method of ['PUT', 'PATCH']) {
+      const refused = await ask(method, TASKS, task('x', []), ICS);
+      expect([refused.status, refused.headers.get('allow')], method).to.deep.equal([
+        405,
+        'OPTIONS, GET, HEAD, PROPFIND, REPORT',
+      ]);
+    }
+    const large = await ask('PROPFIND', TASKS, `<!-- ${'x'.repeat(1024 * 1024)} -->`, { ...XML, depth: '0' });
+    expect([large.status, large.text]).to.deep.equal([413, 'this server takes bodies of up to 1048576 bytes']);
+
+    const report = (kind: 'calendar-query' | 'calendar-multiget', inside: string) =>
+      `<?xml version="1.0"?><C:${kind} xmlns:D="DAV:" xmlns:C="${CALDAV}">${inside}</C:${kind}>`;
+    const query = (inside: string) => report('calendar-query', inside);
+    const multiget = (inside: string) => report('calendar-multiget', inside);
+    const refusals: [string, string, string, string][] = [
+      ['REPORT', 'not XML', 'a REPORT needs an XML body and a Depth of 0, 1 or infinity', '1'],
+      [
+        'PROPFIND',
+        '<D:allprops xmlns:D="DAV:"/>',
+        'a PROPFIND takes a DAV:propfind body (or none) and a Depth of 0, 1 or infinity',
+        '0',
+      ],
+      ['PROPFIND', '<D:propfind xmlns:D="DAV:"/>', 'a DAV:propfind holds prop, allprop or propname', '0'],
+      [
+        'REPORT',
+        query('<C:filter><C:comp-filter name="VCALENDAR"/></C:filter>'),
+        'a calendar-query names the properties to answer: DAV:prop',
+        '1',
+      ],
+      [
+        'REPORT',
+        multiget(`<D:href>${TASKS}plumber.ics</D:href>`),
+        'a calendar-multiget names the properties to answer: DAV:prop',
+        '1',
+      ],
+    ];
+    for (const [method, body, said, depth] of refusals) {
+      expect(await ask(method, TASKS, body, { ...XML, depth }), body).to.deep.include({ status: 400, text: said });
+    }
+    const notCalendar = await ask(
+      'REPORT',
+      TASKS,
+      query('<D:prop><D:getetag/></D:prop><C:filter><C:comp-filter name="VTODO"/></C:filter>'),
+      { ...XML, depth: '1' },
+    );
+    expect(notCalendar.status).to.equal(403);
+    expect(notCalendar.text).to.include('<C:valid-filter/>');
+    const odd = await ask(
+      'REPORT',
+      TASKS,
+      multiget('<D:prop><D:getetag/></D:prop><D:href>http://[bad</D:href><D:href>/caldav/user/calendars/</D:href>'),
+      { ...XML, depth: '1' },
+    );
+    expect(responsesOf(odd.text).map((response) => response.found.size)).to.deep.equal([0, 0]);
+    expect(odd.text.match(/HTTP\/1\.1 404/g)).to.have.length(2);
+  });
+
+  it('answers a calendar-query for tasks without an alarm (is-not-defined), leaving out the one with one', async () => {
+    const alarm = [
+      'SUMMARY:Call back',
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Call',
+      'TRIGGER:-PT5M',
+      'END:VALARM',
+    ];
+    expect((await ask('PUT', `${TASKS}alarm.ics`, task('alarm', alarm), ICS)).status).to.equal(201);
+    const hrefs = async (query: string) =>
+      responsesOf((await ask('REPORT', TASKS, query, { ...XML, depth: '1' })).text).map((response) => response.href);
+    const all = await hrefs(TASK_QUERY);
+    const without = await hrefs(
+      TASK_QUERY.replace(
+        '<C:comp-filter name="VTODO"/>',
+        '<C:comp-filter name="VTODO"><C:comp-filter name="VALARM"><C:is-not-defined/></C:comp-filter></C:comp-filter>',
+      ),
+    );
+    expect(all).to.include(`${TASKS}alarm.ics`);
+    expect(without).to.deep.equal(all.filter((href) => href !== `${TASKS}alarm.ics`));
+  });
+
   it('takes any user name and password, or none, and asks for none', async () => {
     const basic = (login: string) => ({ authorization: `Basic ${Buffer.from(login).toString('base64')}`, depth: '1' });
     const answers = await Promise.all(

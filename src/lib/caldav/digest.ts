@@ -1,13 +1,21 @@
 /**
- * HTTP Digest authentication (RFC 7616, and RFC 2617's MD5 without qop): the `Authorization` header for a request,
- * from a server's challenge. MD5 and SHA-256, each also as `-sess`; qop `auth`. The nonce count grows with each
- * request made on the same nonce, so a challenge is answered once and then reused until the server says it is
- * stale.
+ * HTTP Digest authentication (RFC 7616, and RFC 2069's MD5 without qop): the `Authorization` header for a request,
+ * from a server's challenge. MD5, SHA-256 and SHA-512-256, each also as `-sess`; qop `auth`. The nonce count grows
+ * with each request made on the same nonce, so a challenge is answered once and then reused until the server says
+ * it is stale. The client nonce stays the same for the nonce's requests, as the `-sess` session key is made from
+ * it: a server that recomputes that key from each request's cnonce agrees with one that keeps it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Challenge } from './challenges';
 
-const HASHES: Record<string, string> = { md5: 'md5', 'md5-sess': 'md5', 'sha-256': 'sha256', 'sha-256-sess': 'sha256' };
+const HASHES: Record<string, string> = {
+  md5: 'md5',
+  'md5-sess': 'md5',
+  'sha-256': 'sha256',
+  'sha-256-sess': 'sha256',
+  'sha-512-256': 'sha512-256',
+  'sha-512-256-sess': 'sha512-256',
+};
 
 export interface DigestLogin {
   username: string;
@@ -16,6 +24,7 @@ export interface DigestLogin {
 
 export class DigestSession {
   private count = 0;
+  private readonly cnonce = randomBytes(12).toString('hex');
   private readonly algorithm: string;
   private readonly qop: string | undefined;
   /** H(A1) of a `-sess` algorithm: made once per nonce. */
@@ -43,7 +52,7 @@ export class DigestSession {
   authorization(login: DigestLogin, method: string, uri: string): string {
     const { realm, nonce, opaque } = this.challenge.params;
     const hash = (text: string) => createHash(HASHES[this.algorithm]).update(text, 'utf8').digest('hex');
-    const cnonce = randomBytes(12).toString('hex');
+    const cnonce = this.cnonce;
     const nc = (++this.count).toString(16).padStart(8, '0');
     let ha1 = hash(`${login.username}:${realm}:${login.password}`);
     if (this.algorithm.endsWith('-sess')) {

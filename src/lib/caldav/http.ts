@@ -84,7 +84,7 @@ export class CalDavHttp {
       const text = {
         'no-credentials': `the CalDAV server ${server} asks for a user name and password (HTTP 401): set them in the CalDAV node`,
         refused: `the CalDAV server ${server} refused the user name or password (HTTP 401): check them in the CalDAV node`,
-        unsupported: `the CalDAV server ${server} asks for an authentication other than Basic or Digest (HTTP 401)`,
+        unsupported: `the CalDAV server ${server} asks for an authentication the CalDAV node does not give (HTTP 401): it gives Basic, and Digest with MD5, SHA-256 or SHA-512-256 and qop auth`,
       }[outcome];
       throw new DeviceCloudError('http', text, { operation: OPERATION, statusCode: 401 });
     }

@@ -65,6 +65,19 @@ describe('TRMNL Liquid: the filters of trmnl-liquid, with its examples', () => {
     expect(liquid("{{ collection | find_by: 'age', '35' | size }}", { collection: PEOPLE })).to.equal('0');
   });
 
+  it('group_by and find_by on rows (a sheet read as lists), by the column number, lists equal by their contents', () => {
+    const rows = [
+      ['Milk', 2, null],
+      ['Bread', 1, [1, 2]],
+      ['Eggs', 2, [1, 2]],
+    ];
+    expect(liquid('{{ rows | group_by: 1 }}', { rows })).to.equal(
+      '{2 => [["Milk", 2, nil], ["Eggs", 2, [1, 2]]], 1 => [["Bread", 1, [1, 2]]]}',
+    );
+    expect(liquid("{{ rows | find_by: 0, 'Eggs' | first }}", { rows })).to.equal('Eggs');
+    expect(liquid('{{ rows | find_by: 2, list | first }}', { rows, list: [1, 2] })).to.equal('Bread');
+  });
+
   it('markdown_to_html answers HTML as Redcarpet writes it, and nothing for nothing', () => {
     const source =
       '{% assign markdown = "This is a *test* and [here\'s a link](https://test.io)." %}\n{{ markdown | markdown_to_html }}';

@@ -133,6 +133,24 @@ describe('TRMNL Liquid: Ruby Liquid leniencies', () => {
       );
     });
 
+    it("the rest of strftime: ISO week years, a Date's zone, names padded, directives Ruby leaves as written", () => {
+      const format = '%G|%g|%V|%k|%u|%N|%s|%t|%#p|%#B|%010A|%_5Y|%05e|%-y|%:y|%J';
+      expect(liquid(`{{ "2027-01-01T07:05:09" | date: "${format}" }}`)).to.equal(
+        '2026|26|53| 7|5|000000000|1798787109|\t|am|JANUARY|0000Friday| 2027|00001|27|%:y|%J',
+      );
+      expect(liquid('{{ 2 | days_ago }} {{ 2 | days_ago | date: "%Z %z" }}')).to.equal('2026-02-01 +00:00 +0000');
+    });
+
+    it('times Time.parse refuses give the input back to date, and an error to l_date; offsets of each form', () => {
+      for (const refused of ['1.5', '"2025-13-01"', '"10:75"', '"on the 3rd"']) {
+        expect(liquid(`{{ ${refused} | date: "%Y" }}`), refused).to.equal(refused.replace(/"/g, ''));
+      }
+      expect(liquid('{{ "soon" | l_date: "%Y" }}')).to.equal('Liquid error: no time information in "soon"');
+      expect(liquid('{{ "Sat, 11 Jan 2025 10:15:00 -0500" | date: "%H:%M %z" }}')).to.equal('10:15 -0500');
+      expect(liquid('{{ "2025-01-11T10:15-05" | date: "%H:%M %z" }}')).to.equal('10:15 -0500');
+      expect(liquid('{{ "12:30 am" | date: "%F %H:%M" }}')).to.equal('2026-02-03 00:30');
+    });
+
     it('texts Time.parse reads, an offset kept; a text that is not a time and an empty format give the input', () => {
       expect(liquid('{{ "2025-07-10T09:07:55.000Z" | date: "%H:%M %Z" }}')).to.equal('09:07 UTC');
       expect(liquid('{{ "2025-12-31 16:50:38 -0400" | date: "%H:%M %z" }}')).to.equal('16:50 -0400');

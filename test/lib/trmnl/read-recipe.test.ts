@@ -170,6 +170,62 @@ describe('TRMNL recipes: reading', () => {
     expect(recipe.warnings).to.deep.equal([]);
   });
 
+  it('reads the values settings.yml gives as TRMNL stores them: times, lists, hashes, empty texts taken as unset', () => {
+    const recipe = recipeFromText({
+      markup: 'x',
+      settings: [
+        'name: 42',
+        "strategy: ''",
+        "polling_verb: ''",
+        "framework_version: ''",
+        "static_data: '  '",
+        'refresh_interval: soon',
+        'custom_fields:',
+        '- just a text',
+        '- keyname: since',
+        '  default: 2025-01-11 10:15:00',
+        '  options:',
+        '  - 2025-01-11',
+        '  - Both: [1, 2]',
+        '  - true',
+        '- keyname: where',
+        '  field_type: string',
+        '  name: Where',
+        '  default: { city: Paris, zip: 75001 }',
+      ].join('\n'),
+    });
+    const { settings } = recipe;
+    expect(settings).to.include({ name: '42', strategy: 'polling', pollingVerb: 'GET', frameworkVersion: 'latest' });
+    expect(settings.staticData).to.equal(undefined);
+    expect(settings.refreshInterval).to.equal(undefined);
+    const [since, where] = settings.customFields;
+    expect(since).to.deep.include({
+      keyname: 'since',
+      name: 'since',
+      fieldType: 'string',
+      default: '2025-01-11T10:15:00.000Z',
+    });
+    expect(since.options).to.deep.equal([
+      { label: '2025-01-11', value: '2025-01-11' },
+      { label: 'Both', value: '["1","2"]' },
+      { label: 'true', value: 'true' },
+    ]);
+    expect(where.default).to.deep.equal({ city: 'Paris', zip: '75001' });
+    expect(recipe.warnings).to.deep.equal([
+      'settings.yml: custom field 1 is not a mapping; it is left out',
+      'settings.yml: custom field 2 has no field_type',
+      'settings.yml: custom field 2 has no name',
+    ]);
+    const listed = recipeFromText({ markup: 'x', settings: 'custom_fields: none\nstatic_data: { a: 1 }' });
+    expect(listed.warnings).to.deep.equal([
+      'settings.yml: custom_fields is not a list; the recipe has no custom fields',
+    ]);
+    expect(listed.settings.staticData).to.deep.equal({ a: 1 });
+    expect(() => recipeFromText({ markup: 'x', settings: '- a\n- b' })).to.throw(
+      'the settings are not a mapping of names to values',
+    );
+  });
+
   it('reads settings.yml as Ruby does: a key written twice keeps its last value, unquoted no is false', async () => {
     const recipe = await readRecipeFolder(recipeDir('blueset-random-mdn-article'));
     expect(recipe.settings.pollingUrl).to.equal('https://trmnl.1a23.workers.dev/mdn');
