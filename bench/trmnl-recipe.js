@@ -16,7 +16,16 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { ROOT, drawingProcesses, intOption, median, runChild, runPart, startNodeRed, stringOption } = require('./common');
+const {
+  ROOT,
+  drawingProcesses,
+  intOption,
+  median,
+  runChild,
+  runPart,
+  startNodeRed,
+  stringOption,
+} = require('./common');
 const { sinks } = require('./flows');
 const { RenderDriver, renderFlow } = require('./render-page');
 

@@ -4,14 +4,15 @@
  * recipe is read and compiled at deploy; each message is filled with Liquid as TRMNL fills it (../../lib/trmnl)
  * in Node-RED's process and drawn with the framework's CSS in a drawing process. It calls no service.
  */
-import { asDeviceCloudError, DeviceCloudError, describeThrown } from '../../lib/errors';
-import { acquireRenderer, engineNoteOnce, type OwnFonts, type RendererLease } from '../../lib/render';
+import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
+import type { OwnFonts, RendererLease } from '../../lib/render';
 import { fillRecipe, withWebPictures, type CompiledRecipe } from '../../lib/trmnl';
 import { pixels } from '../../lib/values/display';
 import { defineLocalNode } from '../../runtime/lifecycle';
 import type { NodeRuntime } from '../../runtime/node-folder';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
 import { ownFonts } from '../render/font-setting';
+import { rendererAtDeploy } from '../render/renderer-at-deploy';
 import { fieldSecrets, fieldValuesOf, masked, recipeAtDeploy, secretTexts } from './recipe-setting';
 import { fieldsSetting, pictureSetting, RECIPE_SCREEN, viewSetting } from './settings';
 
@@ -20,9 +21,6 @@ const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
 function pageSide(value: unknown, field: string, fallback: number): number {
   return value === undefined || value === null || value === '' ? fallback : pixels(value, field);
 }
-
-/** Warnings told as node warnings, each once, at most this many different ones. */
-const MAX_TOLD = 100;
 
 interface Running {
   lease: RendererLease;
@@ -58,7 +56,7 @@ const recipeNode = defineLocalNode<Running>({
   busyText: text('drawing'),
   credentials: { fieldSecrets: { type: 'password' } },
   start({ RED, node, config, showStatus, texts }) {
-    const lease = acquireRenderer();
+    const { lease, warnOnce: tell } = rendererAtDeploy(node);
     const secrets = readSecrets(node.credentials);
     const hidden = secrets instanceof Error ? [] : secretTexts(secrets);
     const fonts = ownFonts(config.fonts, RED.settings?.userDir);
@@ -71,19 +69,6 @@ const recipeNode = defineLocalNode<Running>({
       node.error(fonts.message);
       showStatus({ fill: 'red', shape: 'ring', text: texts._(text('fonts')) });
     }
-    lease.renderer.warmUp().then(
-      (report) => {
-        const note = engineNoteOnce(report.engine, report.nativeProblem);
-        if (note) node.log(note);
-      },
-      (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
-    );
-    const told = new Set<string>();
-    const tell = (warning: string): void => {
-      if (told.has(warning) || told.size >= MAX_TOLD) return;
-      told.add(warning);
-      node.warn(warning);
-    };
     return { lease, recipe, fonts, secrets, hidden, tell };
   },
   async handle({ msg, inputs, signal, texts }, running) {

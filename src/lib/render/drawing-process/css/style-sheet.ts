@@ -71,37 +71,32 @@ class SheetReader {
   /** The text up to `{`, `;` or an unopened `}` (outside quotes and brackets), and the character found. */
   private prelude(): { text: string; stop: string } {
     const start = this.at;
-    let depth = 0;
-    let quote: string | undefined;
-    for (; this.at < this.text.length; this.at++) {
-      const character = this.text[this.at];
-      if (quote) {
-        if (character === '\\') this.at++;
-        else if (character === quote) quote = undefined;
-      } else if (character === '"' || character === "'") quote = character;
-      else if (character === '(' || character === '[') depth++;
-      else if (character === ')' || character === ']') depth = Math.max(0, depth - 1);
-      else if (depth === 0 && (character === '{' || character === ';' || character === '}')) break;
-    }
+    this.at = scanOutsideQuotes(
+      this.text,
+      this.at,
+      0,
+      '([',
+      ')]',
+      (character, depth) => depth === 0 && (character === '{' || character === ';' || character === '}'),
+    );
     const stop = this.text[this.at] ?? '';
-    if (stop === '{' || stop === ';') this.at++;
-    return { text: this.text.slice(start, this.at - (stop === '{' || stop === ';' ? 1 : 0)).trim(), stop };
+    const consumed = stop === '{' || stop === ';';
+    const text = this.text.slice(start, this.at).trim();
+    if (consumed) this.at++;
+    return { text, stop };
   }
 
   /** The body of a block just opened, up to its closing `}`. */
   private body(): string {
     const start = this.at;
-    let depth = 1;
-    let quote: string | undefined;
-    for (; this.at < this.text.length; this.at++) {
-      const character = this.text[this.at];
-      if (quote) {
-        if (character === '\\') this.at++;
-        else if (character === quote) quote = undefined;
-      } else if (character === '"' || character === "'") quote = character;
-      else if (character === '{') depth++;
-      else if (character === '}' && --depth === 0) break;
-    }
+    this.at = scanOutsideQuotes(
+      this.text,
+      this.at,
+      1,
+      '{',
+      '}',
+      (character, depth) => character === '}' && depth === 0,
+    );
     const body = this.text.slice(start, this.at);
     this.at++;
     return body;
@@ -197,6 +192,35 @@ function splitNested(body: string): { declarations: string; blocks: { prelude: s
     }
   }
   return { declarations: declarations + segment, blocks };
+}
+
+/**
+ * Where `stops` first holds from `from` on, outside quotes: `depth` (from `startDepth`) counts the brackets
+ * `opening` opens and `closing` closes before each character is asked about; the text's end if never.
+ */
+function scanOutsideQuotes(
+  text: string,
+  from: number,
+  startDepth: number,
+  opening: string,
+  closing: string,
+  stops: (character: string, depth: number) => boolean,
+): number {
+  let depth = startDepth;
+  let quote: string | undefined;
+  for (let at = from; at < text.length; at++) {
+    const character = text[at];
+    if (quote) {
+      if (character === '\\') at++;
+      else if (character === quote) quote = undefined;
+      continue;
+    }
+    if (character === '"' || character === "'") quote = character;
+    else if (opening.includes(character)) depth++;
+    else if (closing.includes(character)) depth = Math.max(0, depth - 1);
+    if (!quote && stops(character, depth)) return at;
+  }
+  return text.length;
 }
 
 function nested(outer: string | undefined, name: string): string {
