@@ -6,6 +6,7 @@ import displayImage from './display-image';
 import displayText from './display-text';
 import pageDelete from './page-delete';
 import render from './render';
+import trmnlRecipe from './trmnl-recipe';
 import syncInterval from './sync-interval';
 import todoComplete from './todo-complete';
 import todoCreate from './todo-create';
@@ -32,4 +33,5 @@ export const NODE_SET: readonly NodeFolder[] = [
   displayImage,
   pageDelete,
   render,
+  trmnlRecipe,
 ];

@@ -105,6 +105,20 @@ const CONFIG_KEYS: Record<string, string[]> = {
     'timeBudget',
     'sample',
   ],
+  'device-cloud-trmnl-recipe': [
+    'recipe',
+    'markup',
+    'settings',
+    'view',
+    'fields',
+    'width',
+    'height',
+    'colors',
+    'dither',
+    'pictures',
+    'timeBudget',
+    'fonts',
+  ],
 };
 const ENDS_A_FLOW = [
   'device-cloud-display-text',

@@ -3,13 +3,14 @@
  * It calls no service (no account). The page renderer (shared by every render node and the editor's preview)
  * is started and warmed up at deploy, and given back when the node closes.
  */
-import { describeThrown, type DeviceCloudError } from '../../lib/errors';
-import { acquireRenderer, engineNoteOnce, type OwnFonts, type RendererLease } from '../../lib/render';
+import type { DeviceCloudError } from '../../lib/errors';
+import type { OwnFonts, RendererLease } from '../../lib/render';
 import { defineLocalNode } from '../../runtime/lifecycle';
 import type { NodeRuntime } from '../../runtime/node-folder';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
 import { registerAdminEndpoints } from './admin-endpoints';
 import { ownFonts } from './font-setting';
+import { rendererAtDeploy } from './renderer-at-deploy';
 
 const TYPE = 'device-cloud-render';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
@@ -28,26 +29,12 @@ const renderNode = defineLocalNode<Running>({
   type: TYPE,
   busyText: text('drawing'),
   start({ RED, node, config, showStatus, texts }) {
-    const lease = acquireRenderer();
+    const { lease, warnOnce: warn } = rendererAtDeploy(node);
     const fonts = ownFonts(config.fonts, RED.settings?.userDir);
     if (fonts instanceof Error) {
       node.error(fonts.message);
       showStatus({ fill: 'red', shape: 'ring', text: texts._(text('fonts')) });
     }
-    lease.renderer.warmUp().then(
-      (report) => {
-        const note = engineNoteOnce(report.engine, report.nativeProblem);
-        if (note) node.log(note);
-      },
-      (error: unknown) => node.warn(`page renderer: ${describeThrown(error)}`),
-    );
-    // A template with a value that cannot be drawn says so once, not with every page.
-    const warned = new Set<string>();
-    const warn = (note: string): void => {
-      if (warned.has(note) || warned.size >= 100) return;
-      warned.add(note);
-      node.warn(note);
-    };
     return { lease, warn, fonts };
   },
   async handle({ msg, inputs, signal, texts }, { lease, warn, fonts }) {

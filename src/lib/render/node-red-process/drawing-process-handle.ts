@@ -39,6 +39,9 @@ function drawingEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return lean;
 }
 
+/** The young generation's semi-spaces at most 1 MB each (V8 grows them up to 16 MB under allocation). */
+const YOUNG_GENERATION = '--max-semi-space-size=1';
+
 export class DrawingProcess {
   private readonly child: ChildProcess;
   private toldRss = 0;
@@ -46,10 +49,13 @@ export class DrawingProcess {
 
   constructor(events: DrawingProcessEvents) {
     this.child = fork(ENTRY, [], {
-      // Not Node-RED's own flags (an inspector, a heap size for a whole runtime): the drawing process's.
-      execArgv: SYSTEM_TELLS_MEMORY
-        ? []
-        : [`--max-old-space-size=${Math.round(PAGE_BUDGET.memoryBytes / 1024 / 1024)}`],
+      // Not Node-RED's own flags (an inspector, a heap size for a whole runtime): the drawing process's. Its young
+      // generation stays small: a page's short-lived objects (a recipe's style rules matched to its elements) would
+      // otherwise grow it by tens of MB, which V8 keeps while the process rests.
+      execArgv: [
+        YOUNG_GENERATION,
+        ...(SYSTEM_TELLS_MEMORY ? [] : [`--max-old-space-size=${Math.round(PAGE_BUDGET.memoryBytes / 1024 / 1024)}`]),
+      ],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: drawingEnvironment(process.env),
