@@ -14,6 +14,7 @@ import todoList from './todo-list';
 import todoSync from './todo-sync';
 import todoUpdate from './todo-update';
 import todoWatch from './todo-watch';
+import trmnlRecipe from './trmnl-recipe';
 import type { NodeFolder } from '../runtime/node-folder';
 
 export const NODE_SET: readonly NodeFolder[] = [
@@ -32,4 +33,5 @@ export const NODE_SET: readonly NodeFolder[] = [
   displayImage,
   pageDelete,
   render,
+  trmnlRecipe,
 ];

@@ -180,6 +180,8 @@ export interface RunningNodeRed {
   output: string;
   /** The deployed flows, as GET /flows gives them. */
   flows(): Promise<FlowNode[]>;
+  /** A request to the admin API, as the editor makes it. */
+  request: NodeRedServer['request'];
   stop(): Promise<void>;
 }
 

@@ -38,13 +38,14 @@ export const NODE_TYPES: readonly string[] = [
   'device-cloud-display-image',
   'device-cloud-page-delete',
   'device-cloud-render',
+  'device-cloud-trmnl-recipe',
 ];
 /** The CalDAV task list: a config node the to-do sync uses. */
 export const CALDAV_TYPE = 'device-cloud-caldav';
 /** The config nodes (category config: no palette entry, no ports). */
 export const CONFIG_TYPES: readonly string[] = [ACCOUNT_TYPE, CALDAV_TYPE];
 /** The node types that call no service and so have no account. */
-export const WITHOUT_ACCOUNT: readonly string[] = ['device-cloud-render'];
+export const WITHOUT_ACCOUNT: readonly string[] = ['device-cloud-render', 'device-cloud-trmnl-recipe'];
 /** The node types that act through an account. */
 export const ACCOUNT_USERS: readonly string[] = NODE_TYPES.filter(
   (type) => !CONFIG_TYPES.includes(type) && !WITHOUT_ACCOUNT.includes(type),
