@@ -6,6 +6,7 @@ import displayImage from './display-image';
 import displayText from './display-text';
 import pageDelete from './page-delete';
 import render from './render';
+import trmnlRecipe from './trmnl-recipe';
 import syncInterval from './sync-interval';
 import todoComplete from './todo-complete';
 import todoCreate from './todo-create';
@@ -14,7 +15,6 @@ import todoList from './todo-list';
 import todoSync from './todo-sync';
 import todoUpdate from './todo-update';
 import todoWatch from './todo-watch';
-import trmnlRecipe from './trmnl-recipe';
 import type { NodeFolder } from '../runtime/node-folder';
 
 export const NODE_SET: readonly NodeFolder[] = [

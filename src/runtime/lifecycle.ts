@@ -86,6 +86,8 @@ interface Lifecycle<Running, Start, Message> {
   busyText?: string;
   /** What the node's messages will need that is costly to load: loaded when the node is deployed, not by its first message. */
   preload?: readonly Preload<unknown>[];
+  /** The node's credentials (Node-RED keeps them out of the flows it exports). */
+  credentials?: Record<string, { type: 'text' | 'password' }>;
 }
 
 /** A node that talks to the service through the account its config names. */
@@ -220,7 +222,11 @@ function registerNode<Running>(
       }
     }
   }
-  RED.nodes.registerType(lifecycle.type, DeviceCloudNode);
+  RED.nodes.registerType(
+    lifecycle.type,
+    DeviceCloudNode,
+    lifecycle.credentials ? { credentials: lifecycle.credentials } : undefined,
+  );
 }
 
 /** Sends the messages of each output, in one call; nothing when there are none. */

@@ -4,7 +4,9 @@
  * placeholder, the choices, the default, the mark on a required field left empty. Values typed are saved in the
  * node, shown again when the dialog opens again and deployed as typed. A pasted recipe's password field is kept
  * as the node's credential: not in the node's fields, not in an export, not in the deployed flows, shown as stored
- * when the dialog opens again and kept when it is saved untouched.
+ * when the dialog opens again and kept when it is saved untouched. The preview draws the page from the sample
+ * data, the form's values and the stored password (taken by the runtime, never sent to the browser), read back by
+ * OCR, and draws it again when a field changes.
  */
 import { expect } from 'chai';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { recipeDir } from '../fixtures/trmnl';
+import { compact, readText } from '../render/support';
 import {
   editorPage,
   sharedBrowser,
@@ -28,8 +31,11 @@ const TYPE = 'device-cloud-trmnl-recipe';
 const TAB_ID = 'trmnl-dialog-tab';
 const FOLDER_NODE = 'trmnl-folder-node';
 const PASTED_NODE = 'trmnl-pasted-node';
-const SECRET = 'sk-live-7f3a9c2e51';
-const PASTED_MARKUP = '<div class="title">{{ city }}</div><div>key {{ api_key }}</div>';
+const SECRET = 'OPENSESAME';
+const PASTED_MARKUP = `<div class="layout layout--col">
+  <span style="font-size: 56px; font-weight: bold">{{ city }} {{ temperature }}</span>
+  <span style="font-size: 40px">KEY {{ api_key }}</span>
+</div>`;
 const PASTED_SETTINGS = `name: Pasted weather
 custom_fields:
 - keyname: city
@@ -162,6 +168,33 @@ describe('the TRMNL recipe dialog in Chromium: the custom fields as a form, thei
     return shownFields();
   }
 
+  /**
+   * The words tesseract reads on the preview, once it shows a page of `size` that holds `word`: each page the
+   * preview shows (a new picture each) is read until one holds it, as each change draws the page again.
+   */
+  async function previewWith(word: string, size = '800 x 480'): Promise<string> {
+    let shown = '';
+    let read = '';
+    for (;;) {
+      await untilInPage(
+        page,
+        `a newly drawn page of ${size} in the preview (the last read: ${JSON.stringify(read)})`,
+        ({ expected, before }) =>
+          $('#node-input-preview-result').text() === expected &&
+          $('#node-input-preview').is(':visible') &&
+          $('#node-input-preview').attr('src') !== before,
+        { expected: size, before: shown },
+      );
+      const drawn = await page.locator('#node-input-preview').evaluate(async (image: HTMLImageElement) => {
+        const bytes = new Uint8Array(await (await fetch(image.src)).arrayBuffer());
+        return { src: image.src, bytes: Array.from(bytes) };
+      });
+      shown = drawn.src;
+      [read] = await readText([Buffer.from(drawn.bytes)], [], 'eng');
+      if (compact(read).includes(word)) return compact(read);
+    }
+  }
+
   function field(keyname: string) {
     return page.locator(`#node-input-trmnl-fields [data-keyname="${keyname}"]`).locator('input, select, textarea');
   }
@@ -265,7 +298,7 @@ describe('the TRMNL recipe dialog in Chromium: the custom fields as a form, thei
     expect(stored.body, 'what the editor may read back').to.deep.equal({ has_fieldSecrets: true });
   });
 
-  it('shows a stored password as stored when the dialog opens again after a deploy, and keeps it when saved untouched', async function () {
+  it('shows a stored password as stored after a deploy, draws the preview with it and the form, and keeps it when saved untouched', async function () {
     await editor.open(server.url);
     await openDialog(PASTED_NODE);
     expect(await page.locator('#node-input-trmnl-source').inputValue()).to.equal('paste');
@@ -276,6 +309,13 @@ describe('the TRMNL recipe dialog in Chromium: the custom fields as a form, thei
       placeholder: 'stored (type to replace)',
       marked: false,
     });
+    await page.locator('#node-input-trmnl-fields [data-keyname="city"] input').fill('Hamburg');
+    await setCodeText(page, 'node-input-sample-editor', '{"temperature": "21"}');
+    const drawn = await previewWith('Hamburg21');
+    expect(drawn, 'the stored password, merged by the runtime').to.include(`KEY${SECRET}`);
+    expect(await page.content(), 'the page the browser holds').not.to.include(SECRET);
+    await page.locator('#node-input-trmnl-fields [data-keyname="city"] input').fill('Oslo');
+    await previewWith('Oslo21');
     await page.locator('#node-input-trmnl-fields [data-keyname="city"] input').fill('Hamburg');
     await done();
     expect(await page.evaluate((id) => RED.nodes.node(id)?.credentials?.fieldSecrets, PASTED_NODE)).to.equal(undefined);

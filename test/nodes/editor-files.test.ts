@@ -105,6 +105,21 @@ const CONFIG_KEYS: Record<string, string[]> = {
     'timeBudget',
     'sample',
   ],
+  'device-cloud-trmnl-recipe': [
+    'recipe',
+    'markup',
+    'settings',
+    'view',
+    'fields',
+    'width',
+    'height',
+    'colors',
+    'dither',
+    'pictures',
+    'timeBudget',
+    'fonts',
+    'sample',
+  ],
 };
 const ENDS_A_FLOW = [
   'device-cloud-display-text',

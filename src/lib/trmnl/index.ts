@@ -24,3 +24,4 @@ export { trmnlVariables, type TrmnlInput } from './trmnl-variables';
 export { screenClasses, wrapPage, MASHUP_CLASSES, type BitDepth, type ScreenOptions } from './page/page-wrap';
 export { VIEW_NAMES, chooseView, isViewName, viewForSize, viewSize, type ViewChoice, type ViewName } from './views';
 export { RecipeError, type RecipePlace } from './recipe-error';
+export { withWebPictures } from './page/web-pictures';

@@ -23,7 +23,7 @@ import { PASTED_PARTS, type PastedPart } from './settings';
 const FIELDS_URL = 'device-cloud/trmnl-recipe/fields';
 const PREVIEW_URL = 'device-cloud/trmnl-recipe/preview';
 /** The fields whose change draws the page again, besides the code editors and the custom fields. */
-const PAGE_FIELDS = ['view', 'width', 'height', 'colors', 'dither', 'fonts'];
+const PAGE_FIELDS = ['view', 'width', 'height', 'colors', 'dither', 'pictures', 'timeBudget', 'fonts'];
 /** How long after the last change the recipe is read again: a pause in typing, not every keystroke. */
 const READ_AFTER_MS = 400;
 
@@ -244,6 +244,8 @@ function pageRequest(): PageRequest {
       height: $('#node-input-height').val(),
       colors: $('#node-input-colors').val(),
       dither: $('#node-input-dither').val(),
+      pictures: $('#node-input-pictures').val(),
+      timeBudget: $('#node-input-timeBudget').val(),
       fonts: $('#node-input-fonts').val(),
     },
   };

@@ -1,8 +1,8 @@
-import { PALETTE_NAMES } from '../../lib/images/palette';
 import { DITHER_MODES } from '../../lib/images/dither';
-import { DEFAULT_SCREEN } from '../../lib/values/display';
+import { PALETTE_NAMES } from '../../lib/images/palette';
+import { PAGE_BUDGET } from '../../lib/values/page-budget';
 import { trmnlRecipeDialog } from './editor-dialog';
-import { VIEW_CHOICES } from './settings';
+import { PICTURE_CHOICES, RECIPE_SCREEN, VIEW_CHOICES } from './settings';
 
 RED.nodes.registerType('device-cloud-trmnl-recipe', {
   category: 'device cloud',
@@ -15,10 +15,12 @@ RED.nodes.registerType('device-cloud-trmnl-recipe', {
     settings: { value: '' },
     view: { value: VIEW_CHOICES[0], validate: DeviceCloudEditor.validators.oneOf(VIEW_CHOICES) },
     fields: { value: {} },
-    width: { value: String(DEFAULT_SCREEN.width), validate: DeviceCloudEditor.validators.pixelSide() },
-    height: { value: String(DEFAULT_SCREEN.height), validate: DeviceCloudEditor.validators.pixelSide() },
+    width: { value: String(RECIPE_SCREEN.width), validate: DeviceCloudEditor.validators.pixelSide() },
+    height: { value: String(RECIPE_SCREEN.height), validate: DeviceCloudEditor.validators.pixelSide() },
     colors: { value: PALETTE_NAMES[0], validate: DeviceCloudEditor.validators.oneOf(PALETTE_NAMES) },
     dither: { value: DITHER_MODES[0], validate: DeviceCloudEditor.validators.oneOf(DITHER_MODES) },
+    pictures: { value: PICTURE_CHOICES[0], validate: DeviceCloudEditor.validators.oneOf(PICTURE_CHOICES) },
+    timeBudget: { value: String(PAGE_BUDGET.defaultSeconds), validate: DeviceCloudEditor.validators.timeBudget() },
     fonts: { value: '' },
     sample: { value: '' },
   },

@@ -17,7 +17,8 @@ import type { PageTree } from './tree/tree-types';
 import { fittedCopy, sameDecisions, type FitDecisions } from './fit/decisions';
 import { fitLayout } from './fit/fit-layout';
 import { characterName, PageFonts } from './fonts/page-fonts';
-import { parseHtml } from './html/html';
+import { parseHtml, type HtmlNode } from './html/html';
+import { recipePage } from './recipe/recipe-page';
 import type { TemplateMap } from '../shared/source-map';
 import type { PageOptions } from '../shared/page-options';
 import { pageSize } from './page-size';
@@ -85,7 +86,7 @@ async function withReadableStyles<T>(tree: PageTree, options: DrawOptions, work:
 export async function drawPage(engine: DrawingEngine, html: string, options: DrawOptions): Promise<Buffer> {
   const { width, height, signal } = options;
   const palette = PALETTES[options.colors];
-  const nodes = parseHtml(html, options.map);
+  const nodes = readPage(html, options);
   const size = pageSize(nodes);
   checkPageSize(size);
   options.measured?.(size);
@@ -135,6 +136,14 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   });
   signal?.throwIfAborted();
   return pagePng(rgba, width, height, palette);
+}
+
+/** The page's HTML read: a template's strictly, a TRMNL recipe's as a browser reads it (../recipe/recipe-page). */
+function readPage(html: string, options: DrawOptions): HtmlNode[] {
+  if (!options.recipe) return parseHtml(html, options.map);
+  const page = recipePage(html, options.width, options.height);
+  for (const warning of page.warnings) options.warn?.(warning);
+  return page.nodes;
 }
 
 /**

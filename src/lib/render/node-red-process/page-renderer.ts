@@ -23,7 +23,7 @@ import { pageOptions, type PageRequest } from '../shared/page-options';
 import type { WarmUpReport } from './drawing-place';
 import { DrawingPool, type Place } from './drawing-pool';
 import { rendererPage, WARM_UP, type RendererPage as Page } from './renderer-page';
-import { fillRequest } from './template/fill-template';
+import { fillRequest, recipeHtml } from './template/fill-template';
 
 export interface RendererOptions {
   /** A page not drawn within this time from its request is stopped and fails; a request may set its own. */
@@ -90,7 +90,7 @@ export class PageRenderer {
         request.timeBudget === undefined || request.timeBudget === null || request.timeBudget === ''
           ? this.timeBudgetMs
           : pageTimeBudget(request.timeBudget) * 1000;
-      const filled = fillRequest(request);
+      const filled = request.recipePage === undefined ? fillRequest(request) : { html: recipeHtml(request.recipePage) };
       if (this.closed) throw closedError();
       signal?.throwIfAborted();
       const onAbort = (): void =>

@@ -41,6 +41,11 @@ export interface PageRequest {
   warn?: (text: string) => void;
   /** Seconds the page may take to be drawn (../../values/page-budget); empty: the renderer's own budget. */
   timeBudget?: unknown;
+  /**
+   * A TRMNL recipe's page, filled and wrapped (../../trmnl), drawn in the place of `template`: read as a browser
+   * reads HTML, with the framework's CSS and its own style sheets, under the `html` layout rules.
+   */
+  recipePage?: string;
 }
 
 export interface PageOptions {
@@ -50,17 +55,21 @@ export interface PageOptions {
   dither: DitherMode;
   layoutRules: LayoutRules;
   fonts?: OwnFonts;
+  /** The HTML is a TRMNL recipe's page (PageRequest.recipePage). */
+  recipe?: true;
 }
 
 /** The checked size, colours and dithering; each empty field takes its default. */
 export function pageOptions(request: Omit<PageRequest, 'template' | 'message' | 'warn' | 'timeBudget'>): PageOptions {
+  const recipe = request.recipePage !== undefined;
   return {
     width: side(request.width, 'width', DEFAULT_WIDTH),
     height: side(request.height, 'height', DEFAULT_HEIGHT),
     colors: paletteName(request.colors),
     dither: ditherMode(request.dither),
-    layoutRules: layoutRules(request.layoutRules),
+    layoutRules: recipe ? 'html' : layoutRules(request.layoutRules),
     ...(request.fonts ? { fonts: request.fonts } : {}),
+    ...(recipe ? { recipe } : {}),
   };
 }
 

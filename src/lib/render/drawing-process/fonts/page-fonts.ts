@@ -41,8 +41,16 @@ const LANGUAGE_FIRST: readonly { lang: RegExp; families: readonly string[] }[] =
   { lang: /^ko\b/i, families: ['Noto Sans KR', 'Noto Sans TC'] },
 ];
 
+interface ShippedFamily {
+  name: string;
+  faces: { file: string; weight: number }[];
+  coverage: string;
+}
+
 interface FontsFile {
-  families: { name: string; faces: { file: string; weight: number }[]; coverage: string }[];
+  families: ShippedFamily[];
+  /** The families that draw TRMNL's framework fonts (Inter): named by a recipe's CSS, never fallen back to. */
+  framework?: ShippedFamily[];
 }
 
 /** The family a drawing process starts loading with its engine, before any page asks. */
@@ -82,30 +90,42 @@ function readWhole(path: string): Promise<Uint8Array> {
   });
 }
 
+let framework: Map<string, FontFamily> | undefined;
+
+function familyOf(family: ShippedFamily): [string, FontFamily] {
+  let coverage: Coverage | undefined;
+  const faces = family.faces.map(({ file: face, weight }) => ({
+    name: family.name,
+    weight,
+    style: 'normal' as const,
+    key: face,
+    load: () => readWhole(join(FONTS_DIR, face)),
+  }));
+  // Read when a page's text first falls back to it: most pages never reach the later families.
+  const read = {
+    name: family.name,
+    faces,
+    coverage: { has: (code: number) => (coverage ??= Coverage.fromText(family.coverage)).has(code) },
+  };
+  return [family.name, read];
+}
+
+function readFontsFile(): void {
+  const file = JSON.parse(readFileSync(join(FONTS_DIR, 'fonts.json'), 'utf8')) as FontsFile;
+  shipped = new Map(file.families.map(familyOf));
+  framework = new Map((file.framework ?? []).map(familyOf));
+}
+
 /** The shipped families by name, in the order of the page's font stack (read once, on the first page). */
 export function shippedFamilies(): Map<string, FontFamily> {
-  if (shipped) return shipped;
-  const file = JSON.parse(readFileSync(join(FONTS_DIR, 'fonts.json'), 'utf8')) as FontsFile;
-  shipped = new Map(
-    file.families.map((family) => {
-      let coverage: Coverage | undefined;
-      const faces = family.faces.map(({ file: face, weight }) => ({
-        name: family.name,
-        weight,
-        style: 'normal' as const,
-        key: face,
-        load: () => readWhole(join(FONTS_DIR, face)),
-      }));
-      // Read when a page's text first falls back to it: most pages never reach the later families.
-      const read = {
-        name: family.name,
-        faces,
-        coverage: { has: (code: number) => (coverage ??= Coverage.fromText(family.coverage)).has(code) },
-      };
-      return [family.name, read];
-    }),
-  );
-  return shipped;
+  if (!shipped) readFontsFile();
+  return shipped as Map<string, FontFamily>;
+}
+
+/** The shipped families that draw the TRMNL framework's fonts, by name. */
+function frameworkFamilies(): Map<string, FontFamily> {
+  if (!framework) readFontsFile();
+  return framework as Map<string, FontFamily>;
 }
 
 /** The faces a drawing process loads as it starts: Noto Sans's, which nearly every page needs. */
@@ -175,7 +195,7 @@ export class PageFonts {
   private readonly byCssName = new Map<string, string>();
 
   constructor(own?: OwnFonts) {
-    for (const [name, family] of shippedFamilies()) {
+    for (const [name, family] of [...shippedFamilies(), ...frameworkFamilies()]) {
       this.families.set(name, family);
       this.byCssName.set(name.toLowerCase(), name);
     }

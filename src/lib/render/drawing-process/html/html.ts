@@ -38,6 +38,36 @@ const REFUSED: Record<string, string> = {
   link: 'nothing is fetched: write the CSS in style attributes',
   iframe: 'nothing is fetched',
 };
+/** Elements whose content is text up to their closing tag, never HTML. */
+const RAW_TEXT = new Set(['style', 'script', 'template', 'textarea', 'title', 'noscript', 'iframe', 'xmp']);
+
+/** How a page written for a browser is read (parseBrowserHtml). */
+export interface BrowserReading {
+  /** An element left out of the tree, content and all (`<link>`, `<meta>`): true. */
+  skipped(name: string): boolean;
+  /** The text of a raw-text element (`<style>`'s sheet), which is not put in the tree. */
+  rawText(name: string, text: string): void;
+}
+
+const CLOSED_BY_BLOCKS = new Set(
+  'address article aside blockquote details div dl fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr main nav ol p pre section table ul'.split(
+    ' ',
+  ),
+);
+
+/** Closes what a browser closes where `name` opens: an open `<p>` before a block, `<li>` before `<li>`… */
+function closeImplied(open: HtmlElement[], name: string): void {
+  const top = open[open.length - 1]?.name;
+  if (top === 'p' && CLOSED_BY_BLOCKS.has(name)) open.pop();
+  else if (top === name && (name === 'li' || name === 'option' || name === 'dt' || name === 'dd')) open.pop();
+  else if ((name === 'td' || name === 'th') && (top === 'td' || top === 'th')) open.pop();
+  else if (name === 'tr') {
+    const index = open.map((element) => element.name).lastIndexOf('tr');
+    if (index >= 0 && open.slice(index + 1).every((element) => element.name === 'td' || element.name === 'th'))
+      open.length = index;
+  }
+}
+
 const TAG_NAME = /[A-Za-z][A-Za-z0-9-]*/y;
 const ATTRIBUTE_NAME = /[^\s"'<>/=]+/y;
 const UNQUOTED_VALUE = /[^\s>]+/y;
@@ -55,6 +85,7 @@ class HtmlReader {
   constructor(
     private readonly html: string,
     private readonly map: TemplateMap,
+    private readonly browser?: BrowserReading,
   ) {}
 
   read(): HtmlNode[] {
@@ -66,7 +97,7 @@ class HtmlReader {
       if (next !== -1) this.readMarkup();
     }
     const unclosed = this.open.pop();
-    if (unclosed) throw templateError(unclosed.place, `<${unclosed.name}> is never closed`);
+    if (unclosed && !this.browser) throw templateError(unclosed.place, `<${unclosed.name}> is never closed`);
     return this.root;
   }
 
@@ -119,7 +150,8 @@ class HtmlReader {
     this.at = start + 1;
     const name = (this.match(TAG_NAME) ?? '').toLowerCase();
     const place = this.placeOf(start);
-    if (REFUSED[name]) throw templateError(place, `<${name}> is not supported: ${REFUSED[name]}`);
+    if (this.browser) closeImplied(this.open, name);
+    else if (REFUSED[name]) throw templateError(place, `<${name}> is not supported: ${REFUSED[name]}`);
     const attributes: Record<string, string> = {};
     let selfClosing = false;
     for (;;) {
@@ -147,9 +179,24 @@ class HtmlReader {
       }
       if (!(attributeName in attributes)) attributes[attributeName] = value;
     }
+    if (this.browser?.skipped(name)) return;
     const element: HtmlElement = { kind: 'element', name, attributes, children: [], place };
+    if (this.browser && !selfClosing && RAW_TEXT.has(name)) {
+      this.browser.rawText(name, this.rawTextOf(name));
+      return;
+    }
     this.children.push(element);
     if (!selfClosing && !VOID_ELEMENTS.has(name)) this.open.push(element);
+  }
+
+  /** The text up to `</name` (or the end), past its closing tag. */
+  private rawTextOf(name: string): string {
+    const close = new RegExp(`</${name}\\s*>`, 'ig');
+    close.lastIndex = this.at;
+    const found = close.exec(this.html);
+    const text = this.html.slice(this.at, found ? found.index : this.html.length);
+    this.at = found ? close.lastIndex : this.html.length;
+    return text;
   }
 
   private readAttributeValue(tag: string, attribute: string): string {
@@ -179,6 +226,12 @@ class HtmlReader {
       this.open.pop();
       return;
     }
+    if (this.browser) {
+      // As a browser: the element it names closes, with those opened inside it; a tag that closes nothing is passed over.
+      const index = this.open.map((element) => element.name).lastIndexOf(name);
+      if (index >= 0) this.open.length = index;
+      return;
+    }
     if (!current) throw templateError(place, `</${name}> closes nothing: no <${name}> is open`);
     const where = `line ${current.place.line}, column ${current.place.column}`;
     throw templateError(place, `</${name}> found where <${current.name}> (opened at ${where}) must be closed first`);
@@ -188,4 +241,13 @@ class HtmlReader {
 /** The elements and text of `html`, in order, with their places in the template `map` leads back to. */
 export function parseHtml(html: string, map: TemplateMap = identityMap(html)): HtmlNode[] {
   return new HtmlReader(html, map).read();
+}
+
+/**
+ * `html` read as a browser reads a page written for it (../recipe/recipe-page): elements left open close where
+ * their parent does, a closing tag closes what it names, `<p>` and `<li>` close where the next begins; the text of
+ * `<style>`, `<script>` and the like is handed to `browser` rather than read as HTML.
+ */
+export function parseBrowserHtml(html: string, browser: BrowserReading): HtmlNode[] {
+  return new HtmlReader(html, identityMap(html), browser).read();
 }

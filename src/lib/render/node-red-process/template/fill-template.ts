@@ -100,14 +100,21 @@ export function fillTemplate(template: string, message: unknown, now = Date.now(
 /** The request's template filled from its message: it too must stay within the template's length. */
 export function fillRequest(request: PageRequest): FilledTemplate {
   const filled = fillTemplate(templateText(request.template), request.message);
-  const { length } = filled.html;
-  if (length > MAX_TEMPLATE_CHARACTERS) {
-    throw invalid(
-      'template',
-      `filled from the message is ${length} characters, longer than the ${MAX_TEMPLATE_CHARACTERS} a page may have`,
-    );
-  }
+  withinLength(filled.html, 'template', 'filled from the message');
   return filled;
+}
+
+/** A recipe's page as filled (PageRequest.recipePage), held to the length a page may have. */
+export function recipeHtml(html: string): string {
+  return withinLength(html, 'recipe', 'filled with its data');
+}
+
+function withinLength(html: string, field: string, what: string): string {
+  const { length } = html;
+  if (length > MAX_TEMPLATE_CHARACTERS) {
+    throw invalid(field, `${what} is ${length} characters, longer than the ${MAX_TEMPLATE_CHARACTERS} a page may have`);
+  }
+  return html;
 }
 
 /** The template's tokens; a syntax error names its place (`placeOf`), where Mustache gives an index. */

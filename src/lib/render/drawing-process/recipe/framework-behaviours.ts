@@ -1,0 +1,159 @@
+/**
+ * What TRMNL's framework script does to a page once it is shown, done before the page is drawn, with the page
+ * renderer's own fitting where they match (../tree/fit-attributes):
+ *
+ * - `data-value-fit="true"` (or `data-fit-value`): the value shrinks until it fits its box, at least 8 px: on one
+ *   line to its width, or wrapping within `data-value-fit-max-height` where that is given. Here `data-fit="shrink"`
+ *   (`white-space: nowrap`, or `max-height` of that height).
+ * - `data-value-format="true"` (or `data-value-type="number"`): the number written in it (in `data-value-locale`,
+ *   en-US by default), its currency sign kept, written whole in that locale's digits groups (the framework
+ *   abbreviates it to 12.3k where it would not fit: here it shrinks instead).
+ * - `data-clamp="N"` and the `clamp--N` classes: at most N lines, the last ending in "…" (`data-clamp`).
+ * - `data-overflow="true"` on a container: only the items that fit are drawn, then "and N more" where
+ *   `data-overflow-counter="true"` (`data-overflow`); on `.columns`, each `.column` keeps what fits.
+ *
+ * Attributes of the page renderer's own that a recipe writes wrongly are taken out, with a warning.
+ */
+import type { HtmlElement, HtmlNode } from '../html/html';
+
+const MIN_FIT_SIZE = 8;
+const COUNTER_TEXT = 'and {n} more';
+const CURRENCY = /[$€£¥₹₽₪₩₫₴₱₿]/;
+
+function addStyle(element: HtmlElement, declarations: string): void {
+  const style = element.attributes.style ?? '';
+  element.attributes.style = style.trim() === '' ? declarations : `${style};${declarations}`;
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+function classesOf(element: HtmlElement): string[] {
+  return (element.attributes.class ?? '').split(/\s+/).filter((name) => name !== '');
+}
+
+/** The last value the element's cascaded style gives `property`. */
+function styleValue(element: HtmlElement, property: string): string | undefined {
+  let found: string | undefined;
+  for (const part of (element.attributes.style ?? '').split(';')) {
+    const colon = part.indexOf(':');
+    if (colon > 0 && part.slice(0, colon).trim().toLowerCase() === property) found = part.slice(colon + 1).trim();
+  }
+  return found;
+}
+
+/** A number as written in `locale` (its group and decimal signs), or NaN. */
+function readNumber(text: string, locale: string): number {
+  let normalized = text.trim();
+  try {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    const group = parts.find((part) => part.type === 'group')?.value;
+    const decimal = parts.find((part) => part.type === 'decimal')?.value;
+    if (group) normalized = normalized.split(group).join('');
+    normalized = normalized.replace(/[\s\u00a0\u202f]/g, '');
+    if (decimal && decimal !== '.') normalized = normalized.split(decimal).join('.');
+  } catch {
+    // An unknown locale: the number is read with a dot for decimals.
+  }
+  return Number.parseFloat(normalized.replace(/[^0-9+.-]/g, ''));
+}
+
+function formatNumber(element: HtmlElement): void {
+  const only = element.children.length === 1 ? element.children[0] : undefined;
+  if (only?.kind !== 'text') return;
+  const locale = element.attributes['data-value-locale']?.trim() || 'en-US';
+  const number = readNumber(only.text, locale);
+  if (Number.isNaN(number)) return;
+  const currency = CURRENCY.exec(only.text)?.[0] ?? '';
+  let digits: string;
+  try {
+    digits = Math.abs(number).toLocaleString(locale);
+  } catch {
+    digits = Math.abs(number).toLocaleString('en-US');
+  }
+  only.text = `${number < 0 ? '-' : ''}${currency}${digits}`;
+  fitValue(element, undefined);
+}
+
+function fitValue(element: HtmlElement, maxHeight: number | undefined): void {
+  element.attributes['data-fit'] = 'shrink';
+  element.attributes['data-min-size'] = String(MIN_FIT_SIZE);
+  addStyle(element, maxHeight === undefined ? 'white-space:nowrap' : `max-height:${maxHeight}px`);
+}
+
+class Behaviours {
+  readonly warnings = new Set<string>();
+
+  walk(nodes: readonly HtmlNode[]): void {
+    for (const node of nodes) {
+      if (node.kind !== 'element') continue;
+      this.checkOwnAttributes(node);
+      this.element(node);
+      this.walk(node.children);
+    }
+  }
+
+  private element(element: HtmlElement): void {
+    const { attributes } = element;
+    if (element.name === 'img') return;
+    if (isTrue(attributes['data-value-format']) || attributes['data-value-type'] === 'number') {
+      formatNumber(element);
+    }
+    if (isTrue(attributes['data-value-fit']) || isTrue(attributes['data-fit-value'])) {
+      const height = Number.parseFloat(attributes['data-value-fit-max-height'] ?? '');
+      fitValue(element, Number.isFinite(height) && height > 0 ? height : undefined);
+    }
+    if (attributes['data-clamp'] === undefined) {
+      const lines = /^\s*(\d+)\s*$/.exec(styleValue(element, 'line-clamp') ?? '')?.[1];
+      if (lines !== undefined && Number(lines) > 0) attributes['data-clamp'] = lines;
+    }
+    if (attributes['data-overflow'] !== undefined) this.overflow(element);
+  }
+
+  private overflow(element: HtmlElement): void {
+    const { attributes } = element;
+    const wanted = isTrue(attributes['data-overflow']);
+    delete attributes['data-overflow'];
+    if (!wanted) return;
+    const text = isTrue(attributes['data-overflow-counter']) ? COUNTER_TEXT : '';
+    if (!classesOf(element).includes('columns')) {
+      attributes['data-overflow'] = text;
+      return;
+    }
+    const columns = element.children.filter(
+      (child): child is HtmlElement => child.kind === 'element' && classesOf(child).includes('column'),
+    );
+    columns.forEach((column, index) => {
+      column.attributes['data-overflow'] = index === columns.length - 1 ? text : '';
+    });
+  }
+
+  /** The page renderer's own attributes, where a recipe writes them as it cannot take them: taken out. */
+  private checkOwnAttributes(element: HtmlElement): void {
+    const { attributes } = element;
+    const clamp = attributes['data-clamp'];
+    if (clamp !== undefined && !/^\s*([1-9]\d{0,2}|1000)\s*$/.test(clamp)) {
+      delete attributes['data-clamp'];
+      this.warnings.add(`data-clamp="${clamp.slice(0, 20)}" is not a number of lines: left out`);
+    }
+    const fit = attributes['data-fit'];
+    if (fit !== undefined && fit.trim().toLowerCase() !== 'shrink') {
+      delete attributes['data-fit'];
+      delete attributes['data-min-size'];
+    }
+    if (attributes['data-fit'] === undefined) delete attributes['data-min-size'];
+    if (element.name === 'img') {
+      delete attributes['data-fit'];
+      delete attributes['data-clamp'];
+      delete attributes['data-overflow'];
+    }
+  }
+}
+
+/** The framework's behaviours done on the page's tree; what was left out, as warnings. */
+export function frameworkBehaviours(nodes: readonly HtmlNode[]): string[] {
+  const behaviours = new Behaviours();
+  behaviours.walk(nodes);
+  return [...behaviours.warnings];
+}

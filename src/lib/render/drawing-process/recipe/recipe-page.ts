@@ -1,0 +1,59 @@
+/**
+ * A TRMNL recipe's page (filled and wrapped by ../../../trmnl) made into the tree the page renderer draws, as a
+ * browser with TRMNL's framework would show it: its HTML read as a browser reads it (../html/html), its own
+ * `<style>` sheets and the framework's CSS for the classes it uses (../../../trmnl/framework, made for the screen
+ * its `.screen` element describes) applied by the cascade (../css/cascade); what the framework's script does
+ * done here (./framework-behaviours); what the engine cannot draw made harmless (./page-guards). Nothing of it
+ * fails the page: what is left out is a warning.
+ */
+import { frameworkCss, readScreen } from '../../../trmnl/framework';
+import { applyCascade } from '../css/cascade';
+import { readStyleSheets } from '../css/style-sheet';
+import { parseBrowserHtml, type HtmlElement, type HtmlNode } from '../html/html';
+import { frameworkBehaviours } from './framework-behaviours';
+import { guardPage } from './page-guards';
+
+export interface RecipePage {
+  nodes: HtmlNode[];
+  warnings: string[];
+}
+
+/** Elements a page shows nothing of. */
+const SKIPPED = new Set(['link', 'meta', 'base', 'head']);
+
+function* elements(nodes: readonly HtmlNode[]): Generator<HtmlElement> {
+  for (const node of nodes) {
+    if (node.kind !== 'element') continue;
+    yield node;
+    yield* elements(node.children);
+  }
+}
+
+function classesOf(element: HtmlElement): string[] {
+  return (element.attributes.class ?? '').split(/\s+/).filter((name) => name !== '');
+}
+
+export function recipePage(html: string, width: number, height: number): RecipePage {
+  const sheets: string[] = [];
+  const nodes = parseBrowserHtml(html, {
+    skipped: (name) => SKIPPED.has(name),
+    rawText: (name, text) => {
+      if (name === 'style') sheets.push(text);
+    },
+  });
+  const classes = new Set<string>();
+  const tags = new Set<string>();
+  let screen: HtmlElement | undefined;
+  for (const element of elements(nodes)) {
+    tags.add(element.name);
+    const own = classesOf(element);
+    for (const name of own) classes.add(name);
+    if (!screen && own.includes('screen')) screen = element;
+  }
+  const framework = frameworkCss({ classes, tags }, readScreen(width, height, screen ? classesOf(screen) : []));
+  const rules = readStyleSheets([framework.css, ...sheets], { width, height });
+  const warnings = applyCascade(rules, nodes).warnings;
+  warnings.push(...frameworkBehaviours(nodes));
+  warnings.push(...guardPage(nodes));
+  return { nodes, warnings };
+}

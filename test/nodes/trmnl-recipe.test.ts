@@ -1,0 +1,133 @@
+// The TRMNL recipe node in Node-RED: a recipe folder, a TRMNL export zip or pasted markup, filled with the message's
+// data, comes out as a page a person reads (tesseract); its warnings travel with it. Bad input ends the message at
+// the Catch node with an error naming the field, or the recipe's file, line and column; the password fields'
+// values never show in a message, status or error.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { CATALOG_NAMESPACE as CATALOG } from '../../dist/runtime/status';
+import { recipeDir, recipeSample, recipeZip } from '../fixtures/trmnl';
+import { compact, pixelsOf, readText } from '../render/support';
+import { caughtOf, Harness, loadAgain, outputOf } from '../support/harness';
+import type { NodeMessage } from '../support/node-red';
+
+const TYPE = 'device-cloud-trmnl-recipe';
+
+const PASTED = `<div class="layout layout--col">
+  <span class="title">{{ greeting }} {{ city }}</span>
+  <span class="value">{{ temperature }}</span>
+</div>
+<div class="title_bar"><span class="title">Weather Today</span></div>`;
+
+const SETTINGS = `name: Weather
+custom_fields:
+  - keyname: city
+    field_type: string
+    default: Oslo
+  - keyname: api_key
+    field_type: password
+`;
+
+describe(`${TYPE}: a recipe and data in, a page out`, function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let scratch: string;
+  before(async () => {
+    h = await Harness.start();
+    scratch = mkdtempSync(path.join(tmpdir(), 'trmnl-recipe-'));
+  });
+  after(async () => {
+    await h.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+  afterEach(() => h.reset());
+
+  function load(config: Record<string, unknown>, secrets?: Record<string, unknown>) {
+    return loadAgain(
+      h,
+      { type: TYPE, width: '800', height: '480', colors: 'bw', dither: 'none', ...config },
+      secrets ? { credentials: { subject: { fieldSecrets: JSON.stringify(secrets) } } } : {},
+    );
+  }
+
+  it('draws pasted markup with its settings, the data and the fields, as a person reads it', async () => {
+    await load({ markup: PASTED, settings: SETTINGS, fields: '{"greeting": "Hello"}' });
+    const out = outputOf(await h.send({ payload: { temperature: '21 °C' } }));
+    const png = out.payload as Buffer;
+    const pixels = await pixelsOf(png);
+    expect([pixels.width, pixels.height]).to.deep.equal([800, 480]);
+    const [text] = await readText([png], [], 'eng');
+    expect(compact(text)).to.include('HelloOslo').and.include('21').and.include('WeatherToday');
+    expect(out.dither).to.equal(false);
+    expect(out.warnings).to.deep.equal([]);
+    expect(h.lastStatus).to.deep.equal({ fill: 'green', shape: 'dot', text: `${CATALOG}:${TYPE}.status.drawn` });
+  });
+
+  it('reads a recipe folder and a TRMNL export zip, an array of data arriving as `data`', async () => {
+    const name = 'bne-bin';
+    const sample = recipeSample(name);
+    const zip = path.join(scratch, 'export.zip');
+    writeFileSync(zip, recipeZip(name));
+    for (const recipe of [recipeDir(name), zip]) {
+      await load({ recipe, fields: JSON.stringify(sample?.custom_fields ?? {}) });
+      const out = outputOf(await h.send({ payload: sample?.data, trmnl: sample?.trmnl }));
+      const [text] = await readText([out.payload as Buffer], [], 'eng');
+      expect(text.length, `the page of ${recipe}`).to.be.above(10);
+    }
+  });
+
+  it('ends the message with an error naming the recipe, its file, line and column, or the field', async () => {
+    const cases: [Record<string, unknown>, NodeMessage, RegExp][] = [
+      [{ recipe: path.join(scratch, 'nowhere') }, {}, /^RecipeError: recipe: .*nowhere: cannot be read \(ENOENT\)$/],
+      [
+        { markup: PASTED, settings: 'custom_fields: [oops' },
+        {},
+        /^RecipeError: recipe: settings\.yml line 1, column 21: not valid YAML: /,
+      ],
+      [
+        { markup: '<p>{% if x %}never closed</p>' },
+        {},
+        /^RecipeError: recipe: markup line 1, column 4: Liquid syntax error: tag {% if x %} not closed$/,
+      ],
+      [
+        { markup: PASTED, view: 'sideways' },
+        {},
+        /^DeviceCloudError: view: must be one of auto, full, half_horizontal, half_vertical, quadrant \(got "sideways"\)$/,
+      ],
+      [{ markup: PASTED, fields: '[1, 2]' }, {}, /^DeviceCloudError: fields: must be a JSON object/],
+      [{ markup: PASTED, fields: '{oops' }, {}, /^DeviceCloudError: fields: must be a JSON object/],
+      [{ markup: PASTED }, { width: 0 }, /^DeviceCloudError: width: must be a whole number of pixels/],
+      [{}, {}, /^DeviceCloudError: recipe: name a recipe folder or a TRMNL export zip, or paste its markup$/],
+    ];
+    for (const [config, msg, error] of cases) {
+      await load({ ...config, ...('width' in msg ? { width: '' } : {}) });
+      const caught = caughtOf(await h.send({ payload: {}, ...msg }));
+      expect(caught.error.message, JSON.stringify(config)).to.match(error);
+    }
+  });
+
+  it('keeps the password fields in the credential: merged into the page, never in a message, status or error', async () => {
+    const secret = 'sk-very-secret-42';
+    const markup = `<div class="title">Key {{ api_key | size }} {{ api_key }}</div>`;
+    await load({ markup, settings: SETTINGS }, { api_key: secret });
+    const out = outputOf(await h.send({ payload: {} }));
+    const [text] = await readText([out.payload as Buffer], [], 'eng');
+    expect(compact(text)).to.include(`Key${secret.length}`);
+    expect(JSON.stringify({ ...out, payload: undefined })).to.not.include(secret);
+
+    // A secret in the fields setting is refused, naming the field and not its value.
+    await load({ markup, settings: SETTINGS, fields: JSON.stringify({ api_key: secret }) });
+    const refused = caughtOf(await h.send({ payload: {} }));
+    expect(refused.error.message).to.equal(
+      'DeviceCloudError: fields: api_key is a password field: its value goes in the credential fieldSecrets',
+    );
+
+    // A Liquid error whose text would hold the secret (JSON.parse quotes what it could not read) shows it masked.
+    await load({ markup: '<div>{{ api_key | parse_json }}</div>', settings: SETTINGS }, { api_key: secret });
+    const warned = outputOf(await h.send({ payload: {} }));
+    expect(warned.warnings, 'the Liquid error, masked').to.have.length.above(0);
+    expect(JSON.stringify([warned.warnings, h.statuses])).to.not.include(secret);
+  });
+});
