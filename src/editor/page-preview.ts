@@ -5,12 +5,30 @@
  * `#node-input-preview` (the img), `-preview-result` (its size or the problem), `-preview-warnings` (a list) and
  * `-preview-column` (made as wide as the page), and the texts `<type>.preview.drawing` and `.failed`.
  */
-import { text } from './catalog';
+import { keyFor, text } from './catalog';
 
 /** The header of a drawn page's answer that lists its warnings (URI-encoded JSON: a header is ASCII). */
 const WARNINGS_HEADER = 'X-Page-Warnings';
 /** How long after the last change the page is drawn again: a pause in typing, not every keystroke. */
 const REDRAW_AFTER_MS = 300;
+
+/**
+ * The preview's column of a dialog, in place of its `<div data-page-preview></div>`: the label (the type's
+ * `label.preview`), the size or the problem, the page, its warnings, and the type's `tip.preview` where it has one.
+ */
+export function previewColumnHtml(type: string): string {
+  const tip = keyFor(type, 'tip.preview');
+  return (
+    '<div id="node-input-preview-column" style="flex: 0 1 402px; min-width: 200px; max-width: 100%">' +
+    `<label style="width: auto"><i class="fa fa-eye"></i> <span data-i18n="${type}.label.preview"></span></label>` +
+    '<span id="node-input-preview-result" style="margin-left: 8px"></span>' +
+    '<div style="overflow: auto; max-height: 520px"><img id="node-input-preview" alt="" style="display: none;' +
+    ' image-rendering: pixelated; border: 1px solid #ccc; max-width: none; background: white"></div>' +
+    '<ul id="node-input-preview-warnings" style="margin: 6px 0 0 18px; padding: 0"></ul>' +
+    (tip ? `<div class="form-tips" style="margin-top: 6px" data-i18n="${tip}"></div>` : '') +
+    '</div>'
+  );
+}
 
 /** What to draw: the request's body, or why there is nothing to draw yet. */
 export type PageRequest = { body: unknown } | { problem: string };

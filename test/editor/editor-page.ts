@@ -375,6 +375,16 @@ export async function trayReady(page: Page, what: string): Promise<void> {
   });
 }
 
+/** Opens the dialog of the node `id`, as a double click on it does, and resolves once it is laid out. */
+export async function editNode(page: Page, id: string, what: string): Promise<void> {
+  await page.evaluate((node) => {
+    const found = RED.nodes.node(node);
+    if (found) RED.editor.edit(found);
+  }, id);
+  await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
+  await trayReady(page, what);
+}
+
 /**
  * Imported nodes hang at the mouse pointer until a click on the workspace puts them down, as a user does.
  * The editor attaches them once it has read the import (which may take it a few turns); a click before then

@@ -16,11 +16,11 @@ import { parse } from 'yaml';
 import { recipeDir } from '../fixtures/trmnl';
 import { compact, readText } from '../render/support';
 import {
+  editNode,
   editorPage,
   sharedBrowser,
   setCodeText,
   startNodeRed,
-  trayReady,
   untilInPage,
   type EditorPage,
   type FlowNode,
@@ -120,14 +120,7 @@ describe('the TRMNL recipe dialog in Chromium: the custom fields as a form, thei
     await server?.stop();
   });
 
-  async function openDialog(id: string): Promise<void> {
-    await page.evaluate((node) => {
-      const found = RED.nodes.node(node);
-      if (found) RED.editor.edit(found);
-    }, id);
-    await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
-    await trayReady(page, 'the TRMNL recipe dialog');
-  }
+  const openDialog = (id: string): Promise<void> => editNode(page, id, 'the TRMNL recipe dialog');
 
   async function done(): Promise<void> {
     await page.locator('#node-dialog-ok').click();

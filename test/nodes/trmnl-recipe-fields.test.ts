@@ -122,6 +122,9 @@ describe('the TRMNL recipe dialog endpoint: a recipe read for its form', functio
       ['api_key', 'password', undefined],
     ]);
     expect(JSON.stringify(body)).not.to.include(DEFAULT_KEY);
+    const beforeMarkup = await ask({ markup: '', settings: PASTED_SETTINGS });
+    expect(beforeMarkup.status, 'settings pasted before the markup').to.equal(200);
+    expect((beforeMarkup.body as Outline).fields.map((field) => field.keyname)).to.deep.equal(['city', 'api_key']);
   });
 
   it('answers 400 naming the recipe field and the place for a path that cannot be read, or settings that are not YAML', async function () {

@@ -8,15 +8,8 @@
  * it shares with the other dialogs come from DeviceCloudEditor.prepare.
  */
 import type { PagePreview, PageRequest } from '../../editor/page-preview';
-import {
-  forgetFields,
-  hideFields,
-  saveFields,
-  showFields,
-  startFields,
-  type FieldValues,
-  type FormField,
-} from './editor-fields';
+import type { RecipeOutline } from './preview-endpoints';
+import { forgetFields, hideFields, saveFields, showFields, startFields, type FieldValues } from './editor-fields';
 import { t } from './editor-text';
 import { PASTED_PARTS, type PastedPart } from './settings';
 
@@ -26,15 +19,6 @@ const PREVIEW_URL = 'device-cloud/trmnl-recipe/preview';
 const PAGE_FIELDS = ['view', 'width', 'height', 'colors', 'dither', 'pictures', 'timeBudget', 'fonts'];
 /** How long after the last change the recipe is read again: a pause in typing, not every keystroke. */
 const READ_AFTER_MS = 400;
-
-interface RecipeOutline {
-  name?: string;
-  views: string[];
-  fields: FormField[];
-  strategy: string;
-  pollingUrl: string;
-  warnings: string[];
-}
 
 type Markup = string | Partial<Record<PastedPart, string>>;
 

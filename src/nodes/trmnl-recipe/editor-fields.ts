@@ -5,11 +5,11 @@
  * values of password fields are the node's credentials (`fieldSecrets`, one JSON object): the browser never gets
  * them back, so a stored one shows as kept, and typing any password field saves the password fields anew.
  */
-import type { CustomField, FieldValue } from '../../lib/trmnl/custom-fields';
+import type { FieldValue } from '../../lib/trmnl/custom-fields';
+import type { FormField } from './preview-endpoints';
 import { SECRET_FIELD_TYPE } from './settings';
 import { t } from './editor-text';
 
-export type FormField = Omit<CustomField, 'raw'>;
 export type FieldValues = Record<string, FieldValue>;
 
 /** The field types that show a text and take no value (TRMNL's author box, a text to copy). */

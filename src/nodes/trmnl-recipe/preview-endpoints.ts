@@ -11,7 +11,7 @@ import { compileRecipe, recipeViews, type CustomField, type Recipe } from '../..
 import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 import { previewRenderer, readPreviewFonts, sendFailure, sendPage } from '../render/admin-endpoints';
 import { drawRecipePage } from './recipe-page';
-import { fieldSecrets, fieldValuesOf, readRecipeSetting, secretTexts } from './recipe-setting';
+import { fieldSecrets, fieldValuesOf, readRecipeSetting, recipeGiven, secretTexts } from './recipe-setting';
 import { fieldsSetting, SECRET_FIELD_TYPE } from './settings';
 
 export const FIELDS_PATH = '/device-cloud/trmnl-recipe/fields';
@@ -53,8 +53,8 @@ async function answerFields(RED: NodeAPI, req: HttpRequest, res: HttpResponse): 
   try {
     const body = bodyOf(req);
     // Settings pasted before any markup still give the form.
-    const markup = typeof body.markup === 'string' && body.markup.trim() === '' ? ' ' : (body.markup ?? ' ');
-    const recipe = await readRecipeSetting({ ...body, markup }, RED.settings?.userDir);
+    const pasted = { ...body, markup: recipeGiven(body) ? body.markup : { full: ' ' } };
+    const recipe = await readRecipeSetting(pasted, RED.settings?.userDir);
     res.status(200).json(recipeOutline(recipe));
   } catch (error) {
     sendFailure(res, error);

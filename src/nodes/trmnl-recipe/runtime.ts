@@ -13,7 +13,7 @@ import { CATALOG_NAMESPACE } from '../../runtime/status';
 import { ownFonts } from '../render/font-setting';
 import { registerPreviewEndpoints } from './preview-endpoints';
 import { drawRecipePage } from './recipe-page';
-import { fieldSecrets, fieldValuesOf, masked, recipeAtDeploy, secretTexts } from './recipe-setting';
+import { fieldSecrets, fieldValuesOf, masked, recipeAtDeploy, recipeGiven, secretTexts } from './recipe-setting';
 import { fieldsSetting } from './settings';
 
 const TYPE = 'device-cloud-trmnl-recipe';
@@ -62,6 +62,11 @@ const recipeNode = defineLocalNode<Running>({
     const fonts = ownFonts(config.fonts, RED.settings?.userDir);
     const recipe = recipeAtDeploy(config, RED.settings?.userDir);
     recipe.catch((error: unknown) => {
+      // A node not yet given a recipe (just taken from the palette) says so in its status; its messages fail.
+      if (!recipeGiven(config)) {
+        showStatus({ fill: 'grey', shape: 'ring', text: texts._(text('noRecipe')) });
+        return;
+      }
       node.error(maskedError(error, hidden).message);
       showStatus({ fill: 'red', shape: 'ring', text: texts._(text('recipe')) });
     });
