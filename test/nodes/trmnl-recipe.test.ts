@@ -9,9 +9,11 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { CATALOG_NAMESPACE as CATALOG } from '../../dist/runtime/status';
 import { recipeDir, recipeSample, recipeZip } from '../fixtures/trmnl';
+import { RUNAWAY_BOXES } from '../render/runaway';
 import { compact, pixelsOf, readText } from '../render/support';
-import { caughtOf, Harness, loadAgain, outputOf } from '../support/harness';
-import type { NodeMessage } from '../support/node-red';
+import { caughtOf, Harness, loadAgain, nodeOf, outputOf } from '../support/harness';
+import type { CaughtMessage, NodeMessage } from '../support/node-red';
+import { eventually } from '../support/until';
 
 const TYPE = 'device-cloud-trmnl-recipe';
 
@@ -129,5 +131,43 @@ describe(`${TYPE}: a recipe and data in, a page out`, function () {
     const warned = outputOf(await h.send({ payload: {} }));
     expect(warned.warnings, 'the Liquid error, masked').to.have.length.above(0);
     expect(JSON.stringify([warned.warnings, h.statuses])).to.not.include(secret);
+  });
+
+  it('stops a page past its time budget with an error that says so, while another recipe node draws', async () => {
+    // Boxes with wide blurred shadows: minutes to draw, within a page's size limits (the page's frame is 4 more).
+    const boxes = RUNAWAY_BOXES - 10;
+    const runaway =
+      `{% for i in (1..${boxes}) %}` +
+      '<div style="width:8px;height:8px;margin:1px;box-shadow:0 0 300px 100px black"></div>{% endfor %}';
+    const good = {
+      id: 'good',
+      z: 'flow',
+      type: TYPE,
+      markup: PASTED,
+      settings: SETTINGS,
+      width: '400',
+      height: '300',
+      wires: [['good-out']],
+    };
+    await loadAgain(
+      h,
+      { type: TYPE, markup: `<div style="display:flex;flex-wrap:wrap">${runaway}</div>`, timeBudget: '3' },
+      { extra: [good, { id: 'good-out', z: 'flow', type: 'helper' }] },
+    );
+    const caught: CaughtMessage[] = [];
+    h.caught.on('input', (msg) => caught.push(msg as CaughtMessage));
+    h.node.receive({ _msgid: 'runaway', payload: {} });
+    const drawn = new Promise<NodeMessage>((resolve) => nodeOf('good-out').once('input', resolve));
+    nodeOf('good').receive({ payload: { temperature: '18 °C' } });
+    const [text] = await readText([(await drawn).payload as Buffer], [2], 'eng');
+    expect(compact(text), "the other node's page").to.include('18');
+    const error = await eventually(() => caught.find((msg) => msg._msgid === 'runaway'), {
+      what: "the runaway's error at the Catch node (its budget is 3 s)",
+      timeoutMs: 20_000,
+      everyMs: 50,
+    });
+    expect(error.error.message).to.match(
+      /^DeviceCloudError: page renderer: the page was not drawn within its time budget of 3 s and was stopped; it has \d+ elements/,
+    );
   });
 });

@@ -136,14 +136,67 @@ class SheetReader {
   private styleRule(layer: string | undefined): void {
     const { text, stop } = this.prelude();
     if (stop !== '{') return;
-    const body = this.body();
-    const selectors = readSelectors(text);
-    if (!selectors) return;
-    const declarations = readDeclarations(body);
-    if (declarations.length === 0) return;
-    const rank = layer === undefined ? UNLAYERED : this.layerRank(layer);
-    this.out.push({ selectors, declarations, layer: rank, order: this.out.length });
+    this.rule(text, this.body(), layer);
   }
+
+  /** A rule and the rules nested in it (`& .child {…}`, `.parent & {…}`, `@media … {…}`), after it. */
+  private rule(selectorText: string, body: string, layer: string | undefined): void {
+    const { declarations, blocks } = splitNested(body);
+    const selectors = readSelectors(selectorText);
+    if (!selectors) return;
+    const read = readDeclarations(declarations);
+    const rank = layer === undefined ? UNLAYERED : this.layerRank(layer);
+    if (read.length > 0) this.out.push({ selectors, declarations: read, layer: rank, order: this.out.length });
+    for (const block of blocks) {
+      if (block.prelude.startsWith('@')) {
+        const media = /^@media\s*(.*)$/is.exec(block.prelude);
+        if (media && mediaHolds(media[1].trim(), this.page)) this.rule(selectorText, block.body, layer);
+        if (/^@supports\b/i.test(block.prelude)) this.rule(selectorText, block.body, layer);
+        continue;
+      }
+      const parent = `:is(${selectorText})`;
+      const inner = block.prelude
+        .split(',')
+        .map((part) => (part.includes('&') ? part.replace(/&/g, parent) : `${parent} ${part.trim()}`))
+        .join(',');
+      this.rule(inner, block.body, layer);
+    }
+  }
+}
+
+/** A rule's body: its own declarations, and the blocks nested in it, each with its prelude. */
+function splitNested(body: string): { declarations: string; blocks: { prelude: string; body: string }[] } {
+  if (!body.includes('{')) return { declarations: body, blocks: [] };
+  let declarations = '';
+  const blocks: { prelude: string; body: string }[] = [];
+  let segment = '';
+  let quote: string | undefined;
+  for (let at = 0; at < body.length; at++) {
+    const character = body[at];
+    if (quote) {
+      if (character === quote) quote = undefined;
+      segment += character;
+    } else if (character === '"' || character === "'") {
+      quote = character;
+      segment += character;
+    } else if (character === ';') {
+      declarations += `${segment};`;
+      segment = '';
+    } else if (character === '{') {
+      let depth = 1;
+      const start = at + 1;
+      while (++at < body.length && depth > 0) {
+        if (body[at] === '{') depth++;
+        else if (body[at] === '}') depth--;
+      }
+      blocks.push({ prelude: segment.trim(), body: body.slice(start, at - 1) });
+      segment = '';
+      at--;
+    } else {
+      segment += character;
+    }
+  }
+  return { declarations: declarations + segment, blocks };
 }
 
 function nested(outer: string | undefined, name: string): string {
