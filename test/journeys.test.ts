@@ -388,7 +388,8 @@ describe('journeys: the examples people build', function () {
       expect([size.width, size.height]).to.deep.equal([400, 300]);
       const words = await wordsOn(page);
       // The stand-in's quote (the recipe's own sample), its speaker, and the recipe's title bar.
-      for (const word of ['bullet', 'gun', 'MaxPayne']) expect(words, words).to.include(word);
+      for (const word of ['hadabullet', 'Ihadagun', 'Timetogotowork', 'MaxPayne'])
+        expect(words, words).to.include(word);
       expect(quotes.caughtErrors()).to.deep.equal([]);
     });
   });

@@ -80,7 +80,8 @@ describe('the README gallery (npm run gallery)', function () {
 
   it("shows the TRMNL recipe example's quote, its speaker and the recipe's name in its title bar", () => {
     const read = words.get('trmnl-recipe') ?? '';
-    for (const expected of ['Ihadabullet', 'hadagun', 'MaxPayneQuotes']) expect(read, expected).to.include(expected);
+    for (const expected of ['hadabullet', 'Ihadagun', 'Timetogotowork', 'MaxPayneQuotes'])
+      expect(read, expected).to.include(expected);
   });
 
   it('draws each page of only its palette: black and white, or black, white, red and yellow', async () => {
