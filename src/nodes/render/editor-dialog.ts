@@ -6,7 +6,6 @@
  * drawing. Start from and its Use are ./editor-layouts. The rows it shares with the other dialogs come from
  * DeviceCloudEditor.prepare.
  */
-import type { PagePreview, PageRequest } from '../../editor/page-preview';
 import { prepareLayouts } from './editor-layouts';
 import { t } from './editor-text';
 
@@ -18,7 +17,7 @@ const PAGE_FIELDS = ['width', 'height', 'colors', 'dither', 'layoutRules', 'time
 const open: {
   template?: EditorCodeEditor;
   sample?: EditorCodeEditor;
-  preview?: PagePreview;
+  preview?: DeviceCloudPagePreview;
 } = {};
 
 function prepare(this: EditorNode): void {
@@ -45,7 +44,7 @@ function prepare(this: EditorNode): void {
 }
 
 /** The page the dialog asks for: its template and sample message, and the page's settings. */
-function pageRequest(): PageRequest {
+function pageRequest(): DeviceCloudPageRequest {
   const template = open.template?.getValue() ?? '';
   if (template.trim() === '') return { problem: t('preview.noTemplate') };
   let message: unknown;

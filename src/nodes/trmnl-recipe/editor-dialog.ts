@@ -7,7 +7,6 @@
  * credential with the node's id, so the runtime takes the stored ones: the browser never gets them back. The rows
  * it shares with the other dialogs come from DeviceCloudEditor.prepare.
  */
-import type { PagePreview, PageRequest } from '../../editor/page-preview';
 import type { RecipeOutline } from './preview-endpoints';
 import { forgetFields, hideFields, saveFields, showFields, startFields, type FieldValues } from './editor-fields';
 import { t } from './editor-text';
@@ -27,7 +26,7 @@ const open: {
   markup?: EditorCodeEditor;
   settings?: EditorCodeEditor;
   sample?: EditorCodeEditor;
-  preview?: PagePreview;
+  preview?: DeviceCloudPagePreview;
   /** The pasted parts, the one in the code editor among them. */
   parts: Partial<Record<PastedPart, string>>;
   part: PastedPart;
@@ -206,7 +205,7 @@ function save(this: EditorNode): void {
 }
 
 /** The page the dialog asks for: the recipe, the sample data, the form's values and the page's settings. */
-function pageRequest(): PageRequest {
+function pageRequest(): DeviceCloudPageRequest {
   const recipe = dialogRecipe();
   if (recipe.recipe === '' || recipe.markup === '') return { problem: t('preview.noRecipe') };
   let payload: unknown = {};
