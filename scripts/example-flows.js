@@ -34,6 +34,7 @@ const TAB_ORDER = [
   'render-wifi-card',
   'render-calendar-home-assistant',
   'render-weather-home-assistant',
+  'trmnl-recipe',
   'display-text-all-devices',
   'page-delete',
   'devices',

@@ -1,9 +1,9 @@
 'use strict';
 /**
  * npm run gallery: draws the pictures of the README's gallery into docs/gallery/: each built-in layout of the
- * render node in English and Chinese, the morning brief of examples/morning-brief.json and the photo frame's
- * page for the four-colour display, each with the template and the sample data the package and the examples
- * ship. Pages are drawn by the package itself (dist/, so build first) on a host without fonts where it can
+ * render node in English and Chinese, the morning brief of examples/morning-brief.json, the photo frame's
+ * page for the four-colour display and the TRMNL recipe of examples/trmnl-recipe.json, each with the template
+ * (or recipe) and the sample data the package and the examples ship. Pages are drawn by the package itself (dist/, so build first) on a host without fonts where it can
  * hide them (as root: /usr/share/fonts is covered in a private mount namespace), so a picture shows what a
  * Node-RED container without any font draws. The gallery test runs this on every test run and reads each
  * picture back (test/render/gallery.test.ts): the pictures cannot drift from what the code draws.
@@ -62,6 +62,28 @@ function fourColourPhoto() {
   return { name: 'four-colour-photo', template: render.template, message, colors: 'bwry', dither: 'floyd-steinberg' };
 }
 
+/** The TRMNL recipe example's page: its pasted recipe, drawn with its sample data as the node draws it. */
+function trmnlRecipe() {
+  const node = exampleNodes('trmnl-recipe').find((candidate) => candidate.type === 'device-cloud-trmnl-recipe');
+  if (!node) throw new Error('examples: no TRMNL recipe node in trmnl-recipe.json');
+  return { name: 'trmnl-recipe', recipeNode: node, message: JSON.parse(node.sample), colors: node.colors };
+}
+
+/** Draws a recipe node's page with the node's own code (its settings, its sample as the data). */
+async function drawRecipe(renderer, page) {
+  const { compileRecipe } = require(path.join(ROOT, 'dist', 'lib', 'trmnl'));
+  const { readRecipeSetting } = require(path.join(ROOT, 'dist', 'nodes', 'trmnl-recipe', 'recipe-setting.js'));
+  const { drawRecipePage } = require(path.join(ROOT, 'dist', 'nodes', 'trmnl-recipe', 'recipe-page.js'));
+  const node = page.recipeNode;
+  const compiled = compileRecipe(await readRecipeSetting(node, ROOT));
+  const { png } = await drawRecipePage(
+    renderer,
+    { ...node, compiled, data: page.message, fields: node.fields, hidden: [], fonts: undefined },
+    new AbortController().signal,
+  );
+  return png;
+}
+
 /** Every picture of the gallery: its file name (without .png) and what to draw. */
 function galleryPages() {
   const { LAYOUTS } = require(path.join(ROOT, 'dist', 'lib', 'render'));
@@ -74,7 +96,7 @@ function galleryPages() {
       dither: 'none',
     })),
   );
-  return [...layouts, morningBrief(), fourColourPhoto()];
+  return [...layouts, morningBrief(), fourColourPhoto(), trmnlRecipe()];
 }
 
 /** Draws each page with the package's renderer and writes it to `dir`; resolves with the files written. */
@@ -85,13 +107,15 @@ async function drawInto(dir, pages) {
   const files = [];
   try {
     for (const page of pages) {
-      const png = await renderer.render({
-        template: page.template,
-        message: page.message,
-        colors: page.colors,
-        dither: page.dither,
-        layoutRules: 'html',
-      });
+      const png = page.recipeNode
+        ? await drawRecipe(renderer, page)
+        : await renderer.render({
+            template: page.template,
+            message: page.message,
+            colors: page.colors,
+            dither: page.dither,
+            layoutRules: 'html',
+          });
       const file = path.join(dir, `${page.name}.png`);
       fs.writeFileSync(file, png);
       files.push(file);

@@ -24,6 +24,7 @@ import { EXAMPLE_DEVICES, type SimImagePage, type Simulator } from '../dist/simu
 
 const LIVING_ROOM = 'AA:BB:CC:DD:EE:03';
 const BEDROOM = 'AA:BB:CC:DD:EE:04';
+const GARAGE = 'AA:BB:CC:DD:EE:05';
 const BLACK = '0,0,0';
 const WHITE = '255,255,255';
 const RED = '255,0,0';
@@ -371,6 +372,25 @@ describe('journeys: the examples people build', function () {
         (error: Error) => expect(error.message).to.match(/a Catch node got: .*401/),
       );
       expect(pushes(other.sim)).to.deep.equal([]);
+    });
+  });
+
+  describe('a TRMNL recipe', function () {
+    it("fetches the recipe's data every 15 minutes through an http request and draws its quote on page 2 of the garage display", async () => {
+      const nodes = example('trmnl-recipe');
+      expect(named(nodes, 'every 15 minutes')).to.include({ repeat: '900', crontab: '' });
+      const request = named(nodes, "the recipe's data");
+      expect(request.type).to.equal('http request');
+      const quotes = await load(nodes);
+      await quotes.press(named(nodes, 'every 15 minutes'));
+      const page = imagePage(quotes.sim, GARAGE, 2);
+      const size = await sharp(page.images[0].data).metadata();
+      expect([size.width, size.height]).to.deep.equal([400, 300]);
+      const words = await wordsOn(page);
+      // The stand-in's quote (the recipe's own sample), its speaker, and the recipe's title bar.
+      for (const word of ['hadabullet', 'Ihadagun', 'Timetogotowork', 'MaxPayne'])
+        expect(words, words).to.include(word);
+      expect(quotes.caughtErrors()).to.deep.equal([]);
     });
   });
 });

@@ -80,6 +80,8 @@ describe('the npm package @slow', function () {
     expect(files.some((file) => file.startsWith('examples/'))).to.equal(true);
     expect(files.filter((file) => /^(test|src|scripts|bench|\.ci|\.github)\//.test(file))).to.deep.equal([]);
     expect(files, 'the changelog').to.include('CHANGELOG.md');
+    // The notices of what the TRMNL recipes are drawn with: the framework's MIT licence, the fonts' OFL.
+    expect(files).to.include.members(['LICENSES/third-party.md', 'dist/fonts/OFL.txt']);
     expect(
       files.filter((file) => file.endsWith('.map')),
       'source maps (of sources not shipped)',
@@ -99,6 +101,17 @@ describe('the npm package @slow', function () {
       'plugins/locales/zh-CN/device-cloud-sidebar.json',
       'dist/plugins/sidebar/index.js',
     ]);
+  });
+
+  it("carries the notices the TRMNL recipes need: the framework's MIT copyright, Inter's OFL, the example recipe's MIT", async () => {
+    const shipped = async (file: string) => (await run('tar', ['-xzOf', packed.tarball, `package/${file}`])).stdout;
+    const notices = await shipped('LICENSES/third-party.md');
+    expect(notices).to.include('Copyright (c) 2026 TRMNL');
+    expect(notices).to.include('Copyright (c) 2026 Hossain Khan');
+    expect(notices).to.match(/Permission is hereby granted, free of charge/);
+    const fonts = await shipped('dist/fonts/OFL.txt');
+    expect(fonts).to.match(/^Inter\n\nCopyright 2020 The Inter Project Authors/m);
+    expect(fonts).to.include('SIL OPEN FONT LICENSE Version 1.1');
   });
 
   it('holds every file a link of the README or of the documents it ships points to', async () => {

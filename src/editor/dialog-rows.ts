@@ -12,10 +12,12 @@
  * Row kinds: account, name, device, todoId (the shared rows); text, number, password, select, typed, checkbox;
  * check (the account's "List devices"); taskLists (the CalDAV node's task lists of a server). Attributes: data-field, data-icon, data-types (typed: the literal type,
  * then msg, flow, global, env), data-all-devices and data-types (device), and on any row or element
- * data-hidden-when="<field>=<value>": hidden while that select has that value.
+ * data-hidden-when="<field>=<value>": hidden while that select has that value. `<div data-page-preview></div>` is
+ * the column of a drawn page's preview (./page-preview).
  */
 import { keyFor } from './catalog';
 import { accountCheck, devicePicker } from './device-picker';
+import { previewColumnHtml } from './page-preview';
 import { taskListPicker } from './task-list-picker';
 import { text } from './catalog';
 import { EVALUATED_TYPES } from './validators';
@@ -143,6 +145,7 @@ function expandTemplate(type: string): void {
     if (hiddenWhen) row.attr('data-hidden-when', hiddenWhen);
     placeholder.replaceWith(row);
   });
+  form.find('[data-page-preview]').replaceWith(previewColumnHtml(type));
   template.html(form.html());
 }
 

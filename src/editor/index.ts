@@ -21,6 +21,7 @@ export {
   paletteLabel,
 } from './labels';
 export { configVersion } from './migrations';
+export { PagePreview, destroyCodeEditor, LATE_WORK_OFF, type PageRequest } from './page-preview';
 export { validators } from './validators';
 
 expandDialogsOnRegistration();

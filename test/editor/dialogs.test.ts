@@ -103,6 +103,18 @@ const DIALOGS: Record<string, Dialog> = {
       timeBudget: 'input',
     },
   },
+  'device-cloud-trmnl-recipe': {
+    fields: {
+      recipe: 'input',
+      view: 'select',
+      colors: 'select',
+      dither: 'select',
+      pictures: 'select',
+      width: 'input',
+      height: 'input',
+      timeBudget: 'input',
+    },
+  },
 };
 /** The nodes whose Device list also offers every device of the account (value "all"). */
 const FAN_OUT_TYPES = [

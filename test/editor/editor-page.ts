@@ -180,6 +180,8 @@ export interface RunningNodeRed {
   output: string;
   /** The deployed flows, as GET /flows gives them. */
   flows(): Promise<FlowNode[]>;
+  /** A request to the admin API, as the editor makes it. */
+  request: NodeRedServer['request'];
   stop(): Promise<void>;
 }
 
@@ -371,6 +373,16 @@ export async function trayReady(page: Page, what: string): Promise<void> {
     const newest = trays[trays.length - 1];
     return newest !== undefined && newest.contains(document.activeElement);
   });
+}
+
+/** Opens the dialog of the node `id`, as a double click on it does, and resolves once it is laid out. */
+export async function editNode(page: Page, id: string, what: string): Promise<void> {
+  await page.evaluate((node) => {
+    const found = RED.nodes.node(node);
+    if (found) RED.editor.edit(found);
+  }, id);
+  await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
+  await trayReady(page, what);
 }
 
 /**

@@ -11,11 +11,11 @@ import { LAYOUTS } from '../../dist/lib/render';
 import { LIST_ITEMS, LIST_MISTAKE, LIST_WITH_MISTAKE, WARNED_LIST } from '../support/template-place';
 import {
   codeText,
+  editNode,
   editorPage,
   setCodeText,
   sharedBrowser,
   startNodeRed,
-  trayReady,
   untilInPage,
   type EditorPage,
   type RunningNodeRed,
@@ -74,14 +74,7 @@ describe('the render dialog in Chromium: places of mistakes, and Use of a layout
     await cancel.waitFor({ state: 'detached' });
   });
 
-  async function openDialog(): Promise<void> {
-    await page.evaluate((id) => {
-      const node = RED.nodes.node(id);
-      if (node) RED.editor.edit(node);
-    }, RENDER_ID);
-    await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
-    await trayReady(page, 'the render dialog');
-  }
+  const openDialog = (): Promise<void> => editNode(page, RENDER_ID, 'the render dialog');
 
   function startingPoint(): Promise<string> {
     return page.locator('select#node-input-layout').evaluate((select: HTMLSelectElement) => select.value);

@@ -118,6 +118,7 @@ const CONFIG_KEYS: Record<string, string[]> = {
     'pictures',
     'timeBudget',
     'fonts',
+    'sample',
   ],
 };
 const ENDS_A_FLOW = [

@@ -52,13 +52,13 @@ describe('the README gallery (npm run gallery)', function () {
     expect(drawn.withoutHostFonts).to.equal(true);
   });
 
-  it('holds every built-in layout in English and Chinese, the morning brief and a four-colour page', () => {
+  it('holds every built-in layout in English and Chinese, the morning brief, a four-colour page and a TRMNL recipe', () => {
     const names = pages.map((page) => page.name);
     expect(names.filter((name) => name.startsWith('layout-') && name.endsWith('-en-US'))).to.have.length.above(5);
     expect(names.filter((name) => name.endsWith('-zh-CN'))).to.have.length(
       names.filter((name) => name.endsWith('-en-US')).length,
     );
-    expect(names).to.include.members(['morning-brief', 'four-colour-photo']);
+    expect(names).to.include.members(['morning-brief', 'four-colour-photo', 'trmnl-recipe']);
   });
 
   it("shows on each layout's page the texts of its sample message: three of them, or one where it has fewer than four", () => {
@@ -76,6 +76,12 @@ describe('the README gallery (npm run gallery)', function () {
     const read = words.get('morning-brief') ?? '';
     for (const expected of ['Today', 'Todo', 'Schoolrun', 'Buymilk', '14']) expect(read, expected).to.include(expected);
     expect(read).to.match(/\+\dmore.*\+\dmore/);
+  });
+
+  it("shows the TRMNL recipe example's quote, its speaker and the recipe's name in its title bar", () => {
+    const read = words.get('trmnl-recipe') ?? '';
+    for (const expected of ['hadabullet', 'Ihadagun', 'Timetogotowork', 'MaxPayneQuotes'])
+      expect(read, expected).to.include(expected);
   });
 
   it('draws each page of only its palette: black and white, or black, white, red and yellow', async () => {

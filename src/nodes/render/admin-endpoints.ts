@@ -5,7 +5,7 @@
  * and gives it back after a quiet spell, so an editor session does not keep a drawing process alive for good.
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
-import { acquireRenderer, LAYOUTS, type RendererLease } from '../../lib/render';
+import { acquireRenderer, LAYOUTS, type OwnFonts, type RendererLease } from '../../lib/render';
 import { PreviewFonts } from './font-setting';
 import type { HttpRequest, HttpResponse, NodeAPI } from '../../runtime/node-red-api';
 
@@ -40,8 +40,7 @@ async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
         field: 'message',
       });
     }
-    const fonts = previewFonts.read(body.fonts, RED.settings?.userDir);
-    if (fonts instanceof Error) throw fonts;
+    const fonts = readPreviewFonts(body.fonts, RED.settings?.userDir);
     const warnings: string[] = [];
     const page = await previewRenderer().render({
       template: body.template,
@@ -57,15 +56,33 @@ async function answerPreview(RED: NodeAPI, req: HttpRequest, res: HttpResponse):
         if (warnings.length < MAX_WARNINGS && !warnings.includes(warning)) warnings.push(warning);
       },
     });
-    res.set(WARNINGS_HEADER, encodeURIComponent(JSON.stringify(warnings)));
-    res.status(200).type('image/png').send(page);
+    sendPage(res, page, warnings);
   } catch (error) {
-    const failure = asDeviceCloudError(error);
-    res.status(failure.kind === 'validation' ? 400 : 500).json({ error: failure.message, field: failure.field });
+    sendFailure(res, error);
   }
 }
 
-function previewRenderer(): RendererLease['renderer'] {
+/** A drawn preview's answer: the PNG, its warnings (the first MAX_WARNINGS) in a header. */
+export function sendPage(res: HttpResponse, page: Buffer, warnings: readonly string[]): void {
+  res.set(WARNINGS_HEADER, encodeURIComponent(JSON.stringify(warnings.slice(0, MAX_WARNINGS))));
+  res.status(200).type('image/png').send(page);
+}
+
+/** Why a preview was not drawn: 400 for what the dialog holds, 500 for anything else, naming the field. */
+export function sendFailure(res: HttpResponse, error: unknown): void {
+  const failure = asDeviceCloudError(error);
+  res.status(failure.kind === 'validation' ? 400 : 500).json({ error: failure.message, field: failure.field });
+}
+
+/** The fonts a dialog's `fonts` names, read once for every preview (or why they cannot be used). */
+export function readPreviewFonts(setting: unknown, userDir: string | undefined): OwnFonts {
+  const fonts = previewFonts.read(setting, userDir);
+  if (fonts instanceof Error) throw fonts;
+  return fonts;
+}
+
+/** The page renderer of the dialogs' previews, held while they draw and given back after a quiet spell. */
+export function previewRenderer(): RendererLease['renderer'] {
   if (preview) clearTimeout(preview.idle);
   const lease = preview?.lease ?? acquireRenderer();
   const idle = setTimeout(() => {

@@ -1,6 +1,7 @@
 import { DITHER_MODES } from '../../lib/images/dither';
 import { PALETTE_NAMES } from '../../lib/images/palette';
 import { PAGE_BUDGET } from '../../lib/values/page-budget';
+import { trmnlRecipeDialog } from './editor-dialog';
 import { PICTURE_CHOICES, RECIPE_SCREEN, VIEW_CHOICES } from './settings';
 
 RED.nodes.registerType('device-cloud-trmnl-recipe', {
@@ -13,7 +14,7 @@ RED.nodes.registerType('device-cloud-trmnl-recipe', {
     markup: { value: '' },
     settings: { value: '' },
     view: { value: VIEW_CHOICES[0], validate: DeviceCloudEditor.validators.oneOf(VIEW_CHOICES) },
-    fields: { value: '' },
+    fields: { value: {} },
     width: { value: String(RECIPE_SCREEN.width), validate: DeviceCloudEditor.validators.pixelSide() },
     height: { value: String(RECIPE_SCREEN.height), validate: DeviceCloudEditor.validators.pixelSide() },
     colors: { value: PALETTE_NAMES[0], validate: DeviceCloudEditor.validators.oneOf(PALETTE_NAMES) },
@@ -21,6 +22,7 @@ RED.nodes.registerType('device-cloud-trmnl-recipe', {
     pictures: { value: PICTURE_CHOICES[0], validate: DeviceCloudEditor.validators.oneOf(PICTURE_CHOICES) },
     timeBudget: { value: String(PAGE_BUDGET.defaultSeconds), validate: DeviceCloudEditor.validators.timeBudget() },
     fonts: { value: '' },
+    sample: { value: '' },
   },
   credentials: {
     fieldSecrets: { type: 'password' },
@@ -33,5 +35,8 @@ RED.nodes.registerType('device-cloud-trmnl-recipe', {
   labelStyle: DeviceCloudEditor.labelStyle,
   inputLabels: DeviceCloudEditor.inputLabels,
   outputLabels: DeviceCloudEditor.outputLabels,
-  oneditprepare: DeviceCloudEditor.prepare,
+  oneditprepare: trmnlRecipeDialog.prepare,
+  oneditsave: trmnlRecipeDialog.save,
+  oneditcancel: trmnlRecipeDialog.cancel,
+  oneditresize: trmnlRecipeDialog.resize,
 });

@@ -3,5 +3,5 @@ import runtime from './runtime';
 
 export default {
   runtime,
-  examples: [],
+  examples: ['trmnl-recipe.json'],
 } satisfies NodeFolder;

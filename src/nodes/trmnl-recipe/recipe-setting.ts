@@ -6,18 +6,47 @@
  */
 import path from 'node:path';
 import { invalid } from '../../lib/errors';
-import { compileRecipe, readRecipe, recipeFromText, type CompiledRecipe, type PastedRecipe } from '../../lib/trmnl';
+import {
+  compileRecipe,
+  readRecipe,
+  recipeFromText,
+  type CompiledRecipe,
+  type PastedRecipe,
+  type Recipe,
+} from '../../lib/trmnl';
 import type { NodeConfig } from '../../runtime/node-red-api';
 import { fieldsSetting } from './settings';
 
+/** Where the recipe is, as the node's settings (or the dialog) give it. */
+export interface RecipeSetting {
+  recipe?: unknown;
+  markup?: unknown;
+  settings?: unknown;
+}
+
+/** Whether the settings give a recipe at all: a folder or zip, or pasted markup. */
+export function recipeGiven(setting: RecipeSetting | NodeConfig): boolean {
+  const location = typeof setting.recipe === 'string' ? setting.recipe.trim() : '';
+  const markup = setting.markup;
+  const pasted = typeof markup === 'string' ? markup.trim() !== '' : markup !== undefined && markup !== null;
+  return location !== '' || pasted;
+}
+
+/** The recipe the settings name: the folder or zip (relative to Node-RED's user directory), else the pasted text. */
+export async function readRecipeSetting(
+  setting: RecipeSetting | NodeConfig,
+  userDir: string | undefined,
+): Promise<Recipe> {
+  if (!recipeGiven(setting)) throw invalid('recipe', 'name a recipe folder or a TRMNL export zip, or paste its markup');
+  const location = typeof setting.recipe === 'string' ? setting.recipe.trim() : '';
+  if (location !== '') return readRecipe(path.resolve(userDir ?? process.cwd(), location));
+  const markup = setting.markup as PastedRecipe['markup'];
+  const settings = typeof setting.settings === 'string' ? setting.settings : undefined;
+  return recipeFromText({ markup, ...(settings ? { settings } : {}) });
+}
+
 export async function recipeAtDeploy(config: NodeConfig, userDir: string | undefined): Promise<CompiledRecipe> {
-  const location = typeof config.recipe === 'string' ? config.recipe.trim() : '';
-  if (location !== '') return compileRecipe(await readRecipe(path.resolve(userDir ?? process.cwd(), location)));
-  const markup = config.markup as PastedRecipe['markup'] | undefined;
-  const empty = typeof markup === 'string' ? markup.trim() === '' : markup === undefined || markup === null;
-  if (empty) throw invalid('recipe', 'name a recipe folder or a TRMNL export zip, or paste its markup');
-  const settings = typeof config.settings === 'string' ? config.settings : undefined;
-  return compileRecipe(recipeFromText({ markup: markup as PastedRecipe['markup'], ...(settings ? { settings } : {}) }));
+  return compileRecipe(await readRecipeSetting(config, userDir));
 }
 
 /** The values of the password fields, as the credential holds them, to be kept out of every text shown. */

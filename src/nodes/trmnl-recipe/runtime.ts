@@ -6,21 +6,19 @@
  */
 import { asDeviceCloudError, DeviceCloudError } from '../../lib/errors';
 import type { OwnFonts, RendererLease } from '../../lib/render';
-import { fillRecipe, withWebPictures, type CompiledRecipe } from '../../lib/trmnl';
-import { pixels } from '../../lib/values/display';
+import type { CompiledRecipe } from '../../lib/trmnl';
 import { defineLocalNode } from '../../runtime/lifecycle';
 import type { NodeRuntime } from '../../runtime/node-folder';
 import { CATALOG_NAMESPACE } from '../../runtime/status';
 import { ownFonts } from '../render/font-setting';
 import { rendererAtDeploy } from '../render/renderer-at-deploy';
-import { fieldSecrets, fieldValuesOf, masked, recipeAtDeploy, secretTexts } from './recipe-setting';
-import { fieldsSetting, pictureSetting, RECIPE_SCREEN, viewSetting } from './settings';
+import { registerPreviewEndpoints } from './preview-endpoints';
+import { drawRecipePage } from './recipe-page';
+import { fieldSecrets, fieldValuesOf, masked, recipeAtDeploy, recipeGiven, secretTexts } from './recipe-setting';
+import { fieldsSetting } from './settings';
 
 const TYPE = 'device-cloud-trmnl-recipe';
 const text = (key: string) => `${CATALOG_NAMESPACE}:${TYPE}.status.${key}`;
-function pageSide(value: unknown, field: string, fallback: number): number {
-  return value === undefined || value === null || value === '' ? fallback : pixels(value, field);
-}
 
 interface Running {
   lease: RendererLease;
@@ -62,6 +60,11 @@ const recipeNode = defineLocalNode<Running>({
     const fonts = ownFonts(config.fonts, RED.settings?.userDir);
     const recipe = recipeAtDeploy(config, RED.settings?.userDir);
     recipe.catch((error: unknown) => {
+      // A node not yet given a recipe (just taken from the palette) says so in its status; its messages fail.
+      if (!recipeGiven(config)) {
+        showStatus({ fill: 'grey', shape: 'ring', text: texts._(text('noRecipe')) });
+        return;
+      }
       node.error(maskedError(error, hidden).message);
       showStatus({ fill: 'red', shape: 'ring', text: texts._(text('recipe')) });
     });
@@ -77,33 +80,23 @@ const recipeNode = defineLocalNode<Running>({
       if (fonts instanceof Error) throw fonts;
       if (secrets instanceof Error) throw secrets;
       const compiled = await running.recipe;
-      const width = pageSide(await inputs.get('width'), 'width', RECIPE_SCREEN.width);
-      const height = pageSide(await inputs.get('height'), 'height', RECIPE_SCREEN.height);
-      const view = viewSetting(await inputs.dialog('view'));
-      const pictures = pictureSetting(await inputs.dialog('pictures'));
       const fields = fieldValuesOf(compiled, fieldsSetting(await inputs.dialog('fields'), 'fields'), secrets);
-      const page = fillRecipe(compiled, {
-        width,
-        height,
-        view,
-        data: msg.payload,
-        fields,
-        trmnl: msg.trmnl,
-        allowRemotePictures: pictures === 'web',
-      });
-      const warnings = page.warnings.map((warning) => masked(warning, hidden));
-      const html = pictures === 'web' ? await withWebPictures(page, signal, warnings) : page.html;
-      const png = await lease.renderer.render(
+      const { png, warnings } = await drawRecipePage(
+        lease.renderer,
         {
-          template: '',
-          recipePage: html,
-          width,
-          height,
+          compiled,
+          data: msg.payload,
+          trmnl: msg.trmnl,
+          fields,
+          hidden,
+          width: await inputs.get('width'),
+          height: await inputs.get('height'),
+          view: await inputs.dialog('view'),
+          pictures: await inputs.dialog('pictures'),
           colors: await inputs.dialog('colors'),
           dither: await inputs.dialog('dither'),
           timeBudget: await inputs.dialog('timeBudget'),
           fonts,
-          warn: (warning) => warnings.push(masked(warning, hidden)),
         },
         signal,
       );
@@ -120,5 +113,11 @@ const recipeNode = defineLocalNode<Running>({
   closed: (_account, running) => running?.lease.release(),
 });
 
-const runtime: NodeRuntime = { type: TYPE, register: (RED, migrations) => recipeNode.register(RED, migrations) };
+const runtime: NodeRuntime = {
+  type: TYPE,
+  register(RED, migrations) {
+    recipeNode.register(RED, migrations);
+    registerPreviewEndpoints(RED);
+  },
+};
 export default runtime;

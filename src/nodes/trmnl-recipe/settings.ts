@@ -16,6 +16,13 @@ export type ViewSetting = (typeof VIEW_CHOICES)[number];
 export const PICTURE_CHOICES = ['page', 'web'] as const;
 export type PictureSetting = (typeof PICTURE_CHOICES)[number];
 
+/** The parts of a pasted recipe, each a Liquid file of TRMNL's markup editor (`shared` is put before each view). */
+export const PASTED_PARTS = ['full', 'half_horizontal', 'half_vertical', 'quadrant', 'shared'] as const;
+export type PastedPart = (typeof PASTED_PARTS)[number];
+
+/** The custom field type whose values are kept in the `fieldSecrets` credential, never in the flow. */
+export const SECRET_FIELD_TYPE = 'password';
+
 export function viewSetting(value: unknown): ViewSetting {
   if (value === undefined || value === null || value === '') return 'auto';
   if ((VIEW_CHOICES as readonly unknown[]).includes(value)) return value as ViewSetting;
