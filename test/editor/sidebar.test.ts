@@ -309,11 +309,11 @@ describe('the Device Cloud sidebar, from the packed package, in Chromium @slow',
     return eventually(
       async () => {
         const loaded = await page.page.evaluate((selector) => {
+          const element = document.querySelector(selector);
           const images = Array.from(document.querySelectorAll<HTMLImageElement>(`${selector} img`));
-          return (
-            document.querySelector(selector) !== null &&
-            images.every((image) => image.complete && image.naturalWidth > 0)
-          );
+          // In the middle of the sidebar's scrolled list, where the filter bar above it cannot cover it.
+          element?.scrollIntoView({ block: 'center' });
+          return element !== null && images.every((image) => image.complete && image.naturalWidth > 0);
         }, screen);
         return loaded && (await page.page.locator(screen).screenshot({ timeout: 2_000 }));
       },
