@@ -5,6 +5,7 @@
  * part, and a time zone given alone brings its own offset.
  */
 import { invalid } from '../errors';
+import { isKnownZone, zoneOffset } from '../values/zone-clock';
 import type { FieldValue } from './custom-fields';
 import type { RecipeSettings } from './settings';
 
@@ -43,36 +44,12 @@ function systemTimeZone(): string {
   return systemZone;
 }
 
-/** A clock of each time zone asked for (there are a few hundred): making one costs more than a page's Liquid. */
-const zoneClocks = new Map<string, Intl.DateTimeFormat>();
-
 /** Seconds a time zone is ahead of UTC at a moment; an unknown zone is an error naming the field. */
 export function utcOffset(timeZone: string, now: number, field = 'trmnl.user.time_zone_iana'): number {
-  let format = zoneClocks.get(timeZone);
-  if (!format) {
-    format = zoneClock(timeZone, field);
-    zoneClocks.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(now)).map((part) => [part.type, Number(part.value)]));
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return Math.round((wall - Math.floor(now / 1000) * 1000) / 1000);
-}
-
-function zoneClock(timeZone: string, field: string): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
+  if (!isKnownZone(timeZone)) {
     throw invalid(field, 'is not a time zone the runtime knows (an IANA name such as Europe/Berlin)', timeZone);
   }
+  return Math.round(zoneOffset(now, timeZone) / 1000);
 }
 
 /** `trmnl` for one filling of a page. */

@@ -7,7 +7,8 @@
  */
 import type ICALModule from 'ical.js';
 import { ICAL } from '../../caldav/modules';
-import { ensureVtimezone, isUtc, timezoneFor, wallClock, type Timezone } from './zones';
+import { wallClock } from '../../values/zone-clock';
+import { ensureVtimezone, isUtc, timezoneFor, type Timezone } from './zones';
 
 type Component = InstanceType<typeof ICALModule.Component>;
 type Time = InstanceType<typeof ICALModule.Time>;

@@ -7,6 +7,7 @@
  */
 import type ICALModule from 'ical.js';
 import { ICAL } from '../../caldav/modules';
+import { isKnownZone, zoneOffset } from '../../values/zone-clock';
 
 type Component = InstanceType<typeof ICALModule.Component>;
 export type Timezone = InstanceType<typeof ICALModule.Timezone>;
@@ -14,13 +15,12 @@ export type Timezone = InstanceType<typeof ICALModule.Timezone>;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-const formats = new Map<string, Intl.DateTimeFormat | undefined>();
 
 /** The IANA name Intl knows for a TZID, or undefined. */
 export function knownZone(tzid: string): string | undefined {
   const parts = tzid.split('/').filter((part) => part !== '');
   const candidates = [tzid, parts.slice(-3).join('/'), parts.slice(-2).join('/'), parts.slice(-1).join('/')];
-  return candidates.find((candidate) => candidate !== '' && formatOf(candidate) !== undefined);
+  return candidates.find((candidate) => candidate !== '' && isKnownZone(candidate));
 }
 
 /** Whether a zone is UTC (then a time is written with Z, without a VTIMEZONE). */
@@ -28,41 +28,9 @@ export function isUtc(zone: string): boolean {
   return /^(?:Etc\/)?(?:UTC|UCT|GMT|Zulu|Universal)(?:[+-]?0)?$/i.test(zone);
 }
 
-function formatOf(zone: string): Intl.DateTimeFormat | undefined {
-  if (formats.has(zone)) return formats.get(zone);
-  let format: Intl.DateTimeFormat | undefined;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
-    format = undefined;
-  }
-  formats.set(zone, format);
-  return format;
-}
-
-/** The zone's wall clock at an instant, as the fields of a Date in UTC. */
-export function wallClock(instant: number, zone: string): Date {
-  const format = formatOf(zone);
-  if (!format) throw new RangeError(`not a time zone: ${zone}`);
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(instant))) {
-    parts[part.type] = Number(part.value);
-  }
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second));
-}
-
 /** The zone's offset from UTC at an instant, in minutes. */
 function offsetAt(instant: number, zone: string): number {
-  return Math.round((wallClock(instant, zone).getTime() - Math.floor(instant / 1000) * 1000) / MINUTE);
+  return Math.round(zoneOffset(instant, zone) / MINUTE);
 }
 
 /**
