@@ -7,6 +7,7 @@ import type { ContainerNode, TreeNode } from '../engine/drawing-engine';
 import { clampLines, type FitRequest } from '../tree/fit-attributes';
 import type { PageTree } from '../tree/tree-types';
 import { applyOverflow } from './overflow';
+import { applyColumns, copiedColumns, sameColumns, type ColumnsDecision } from './overflow-columns';
 
 /**
  * What fitting decided for one text: its size (none where it fits as written); the lines it is cut after with
@@ -20,12 +21,14 @@ export interface FitDecision {
 }
 
 /**
- * What fitting decided for a page, in the order of its requests: each fitted text's decision, and how many
- * children each overflow container keeps (-1: all of them, and no overflow line).
+ * What fitting decided for a page, in the order of its requests: each fitted text's decision, how many
+ * children each overflow container keeps (-1: all of them, and no overflow line), and where the items of each
+ * flow through columns go.
  */
 export interface FitDecisions {
   fits: FitDecision[];
   overflows: number[];
+  overflowColumns: ColumnsDecision[];
 }
 
 export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
@@ -35,7 +38,9 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
     a.fits.every(
       (fit, i) => fit.size === b.fits[i].size && fit.lines === b.fits[i].lines && fit.maxHeight === b.fits[i].maxHeight,
     ) &&
-    a.overflows.every((kept, i) => kept === b.overflows[i])
+    a.overflows.every((kept, i) => kept === b.overflows[i]) &&
+    a.overflowColumns.length === b.overflowColumns.length &&
+    a.overflowColumns.every((columns, i) => sameColumns(columns, b.overflowColumns[i]))
   );
 }
 
@@ -53,6 +58,9 @@ export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNo
       { ...request, node: copy(request.node), line: copy(request.line), items: request.items.map(copy) },
       decisions.overflows[i],
     ),
+  );
+  tree.overflowColumns.forEach((request, i) =>
+    applyColumns(copiedColumns(request, copy), decisions.overflowColumns[i]),
   );
   return root;
 }

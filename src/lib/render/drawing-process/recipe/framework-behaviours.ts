@@ -10,14 +10,17 @@
  *   abbreviates it to 12.3k where it would not fit: here it shrinks instead).
  * - `data-clamp="N"` and the `clamp--N` classes: at most N lines, the last ending in "…" (`data-clamp`).
  * - `data-overflow="true"` on a container: only the items that fit are drawn, then "and N more" where
- *   `data-overflow-counter="true"` (`data-overflow`); on `.columns`, each `.column` keeps what fits.
+ *   `data-overflow-counter="true"` (`data-overflow`); not on `.columns`, which the framework leaves as it is.
+ * - `data-overflow-max-cols="N"` (or `data-overflow-cols`, and their variants for the screen) on `.columns`: its
+ *   items flow through as many columns as show the most of them, up to N, each keeping what fits, then "and N
+ *   more" (./overflow-columns, before the cascade; decided once laid out, ../fit/overflow-columns).
  *
  * Attributes of the page renderer's own that a recipe writes wrongly are taken out, with a warning.
  */
 import type { HtmlElement, HtmlNode } from '../html/html';
+import { COUNTER_TEXT } from './overflow-columns';
 
 const MIN_FIT_SIZE = 8;
-const COUNTER_TEXT = 'and {n} more';
 const CURRENCY = /[$€£¥₹₽₪₩₫₴₱₿]/;
 
 function addStyle(element: HtmlElement, declarations: string): void {
@@ -115,18 +118,9 @@ class Behaviours {
     const { attributes } = element;
     const wanted = isTrue(attributes['data-overflow']);
     delete attributes['data-overflow'];
-    if (!wanted) return;
-    const text = isTrue(attributes['data-overflow-counter']) ? COUNTER_TEXT : '';
-    if (!classesOf(element).includes('columns')) {
-      attributes['data-overflow'] = text;
-      return;
-    }
-    const columns = element.children.filter(
-      (child): child is HtmlElement => child.kind === 'element' && classesOf(child).includes('column'),
-    );
-    columns.forEach((column, index) => {
-      column.attributes['data-overflow'] = index === columns.length - 1 ? text : '';
-    });
+    // The framework leaves a `.columns` to its columns engine (./overflow-columns), which its own attributes start.
+    if (!wanted || classesOf(element).includes('columns')) return;
+    attributes['data-overflow'] = isTrue(attributes['data-overflow-counter']) ? COUNTER_TEXT : '';
   }
 
   /** The page renderer's own attributes, where a recipe writes them as it cannot take them: taken out. */
