@@ -26,26 +26,19 @@ const COUNTER = 'data-overflow-counter="true"';
 /** A line as wide as half the page, that a third of it would wrap. */
 const WIDE = ' stands in a column as wide as the page';
 
+const RESPONSIVE =
+  'data-overflow-max-cols="1" data-overflow-max-cols-md="2" data-overflow-max-cols-lg="3" ' +
+  `data-overflow-max-cols-md-portrait="1" ${COUNTER}`;
+
 /** Each page: its list's length, the attributes of its `.columns`, its size, what follows each item's number. */
 const PAGES = {
   'max 3': { count: LONG, attributes: `data-overflow-max-cols="3" ${COUNTER}`, width: 800, height: 480 },
   'max 1': { count: LONG, attributes: `data-overflow-max-cols="1" ${COUNTER}`, width: 800, height: 480 },
   short: { count: 5, attributes: `data-overflow-max-cols="3" ${COUNTER}`, width: 800, height: 480, tail: WIDE },
   // TRMNL's 800 x 480 screen is of its medium size, its 1040 x 780 one of its large size.
-  ...Object.fromEntries(
-    [
-      ['md', 800, 480],
-      ['lg', 1040, 780],
-    ].map(([size, width, height]) => [
-      `responsive ${size}`,
-      {
-        count: LONG,
-        attributes: `data-overflow-max-cols="1" data-overflow-max-cols-md="2" data-overflow-max-cols-lg="3" ${COUNTER}`,
-        width: width as number,
-        height: height as number,
-      },
-    ]),
-  ),
+  'responsive md': { count: LONG, attributes: RESPONSIVE, width: 800, height: 480 },
+  'responsive lg': { count: LONG, attributes: RESPONSIVE, width: 1040, height: 780 },
+  'responsive md portrait': { count: LONG, attributes: RESPONSIVE, width: 480, height: 800 },
 } as const satisfies Record<
   string,
   { count: number; attributes: string; width: number; height: number; tail?: string }
@@ -179,7 +172,7 @@ describe('TRMNL recipes: a list that flows over several columns (data-overflow-m
     expect(await inkBetween(png, 0.75, 1), 'ink in the last quarter').to.equal(0);
   });
 
-  it('takes the variant of the screen: 2 columns at 800 x 480 (-md), 3 at 1040 x 780 (-lg), where all 60 fit', async () => {
+  it('takes the variant of the screen: 2 columns at 800 x 480 (-md), 3 at 1040 x 780 (-lg), where all 60 fit, 1 at 480 x 800 (-md-portrait)', async () => {
     const medium = await readColumns('responsive md', 2);
     expect(Math.max(...medium[1]), 'the last item drawn at 800 x 480').to.be.below(LONG);
     const large = await readColumns('responsive lg', 3);
@@ -189,5 +182,8 @@ describe('TRMNL recipes: a list that flows over several columns (data-overflow-m
       0,
     );
     expect(await inkBetween(pageOf('responsive lg'), 0.3, 0.48), 'ink in the middle column').to.be.above(0);
+    const portrait = await readColumns('responsive md portrait', 1);
+    expect(Math.max(...portrait[0]), 'the last item drawn at 480 x 800').to.be.below(LONG);
+    expect(await inkBetween(pageOf('responsive md portrait'), 0.55, 1), 'ink in a second column').to.equal(0);
   });
 });
