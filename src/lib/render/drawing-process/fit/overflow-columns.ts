@@ -101,10 +101,15 @@ function planFor(request: OverflowColumnsRequest, count: number, boxes: Boxes, p
     const counterBox = boxes.get(request.counter.node);
     const counterRect = counterBox ? borderRect(counterBox) : { top: 0, bottom: 0 };
     const lastColumn = count - 1;
+    // As built, the counter follows the last block: what it adds below an item is its gap and its height.
+    const blockAbove = blocks
+      .map((_, index) => rectOf(index)?.bottom)
+      .reverse()
+      .find((bottom) => bottom !== undefined);
     const counterEnd = (): number => {
       const last = ends[lastColumn];
       if (last === undefined) return startOf(lastColumn) + counterRect.bottom - counterRect.top;
-      return last + counterRect.bottom - (lastBottom ?? counterRect.top);
+      return last + counterRect.bottom - (blockAbove ?? counterRect.top);
     };
     while (counterEnd() > bottom && placed[placed.length - 1]?.column === lastColumn) {
       const dropped = placed.pop() as (typeof placed)[number];
