@@ -28,6 +28,13 @@ const PAGES: Record<string, string> = {
   notShrunk: boxed(60, '1234567', 'data-value-format="true"', 'div', 80),
 };
 
+/**
+ * Pages of one node one after another, each number in its message: from the third, each is drawn early as the two
+ * before it were fitted, and that picture is kept where it is fitted alike.
+ */
+const AGAIN = boxed(150, '{{ n }}');
+const AGAIN_NUMBERS = [1234567, 1234567, 7654321, 123456789];
+
 describe('device-cloud-trmnl-recipe: numbers written shorter where they do not fit, as TRMNL writes them', function () {
   this.timeout(300_000);
   const names = Object.keys(PAGES);
@@ -36,9 +43,15 @@ describe('device-cloud-trmnl-recipe: numbers written shorter where they do not f
 
   before(async function () {
     if (process.getuid?.() !== 0) this.skip(); // a private mount namespace needs root
-    const pages = await drawRecipesWithoutHostFonts(
-      names.map((name) => ({ config: { markup: PAGES[name], width: '400', height: '300' }, msg: { payload: {} } })),
-    );
+    const again = AGAIN_NUMBERS.map((n) => ({
+      config: { markup: AGAIN, width: '400', height: '300' },
+      msg: { payload: { n } },
+    }));
+    const pages = await drawRecipesWithoutHostFonts([
+      ...names.map((name) => ({ config: { markup: PAGES[name], width: '400', height: '300' }, msg: { payload: {} } })),
+      ...again,
+    ]);
+    AGAIN_NUMBERS.forEach((_, i) => names.push(`again${i}`));
     names.forEach((name, i) => (drawn[name] = pages[i]));
     for (const name of names) expect(drawn[name].error, name).to.equal(undefined);
     const read = await readText(
@@ -76,6 +89,11 @@ describe('device-cloud-trmnl-recipe: numbers written shorter where they do not f
 
   it('keeps the whole number of an inline element, as a browser does', () => {
     expect(texts.inlineSpan).to.equal('1,234,567');
+  });
+
+  it('writes each page its own number where pages of one shape follow each other', () => {
+    expect([texts.again0, texts.again1, texts.again2]).to.deep.equal(['1.23M', '1.23M', '7.65M']);
+    expect(texts.again3).to.match(/^123(\.46|\.5)?M$/);
   });
 
   it('shrinks a number written shorter only where data-value-fit asks, to its box', async () => {

@@ -2,9 +2,9 @@
  * A formatted number (../tree/number-request) written in the first of its texts that fits, as TRMNL's script
  * chooses it: the element's text on one line, from its padding's left to its padding's right, must fit its parent's
  * room (the parent's box within its border: a browser's `clientWidth`); the whole number first, then 1.23M, 1.2M,
- * 1M; where none fits, the last. The room is read from the page laid out; the texts are measured alone, all of the
- * page's at once, each on a line of its own at the element's font size as written (before any `data-fit` shrinks
- * it), which costs a fraction of laying out the page for each text.
+ * 1M; where none fits, the last. The room, and mostly the whole number's width, are read from the page laid out;
+ * the shorter texts are measured alone, all of the page's at once, each on a line of its own at the element's font
+ * size as written (before any `data-fit` shrinks it): a fraction of laying out the page for each text.
  */
 import { boxEdges } from '../css/box-edges';
 import { textDeclarations } from '../css/text-style';
@@ -35,60 +35,78 @@ function roomFor(request: NumberFormatRequest, boxes: Map<TreeNode, MeasuredBox>
   return parentBox.width - border - padding;
 }
 
-/** Each text of each request on a line of its own, with the declarations the element's text takes. */
-function probeLines(requests: readonly NumberFormatRequest[]): ContainerNode[] {
-  return requests.flatMap((request) => {
-    const style: Declarations = {
-      display: 'block',
-      ...textDeclarations(...request.lineage.flatMap((node) => [node.preset, node.style])),
-      whiteSpace: 'nowrap',
-      textAlign: 'left',
-      textIndent: '0px',
-    };
-    if (request.size !== undefined) style.fontSize = `${request.size}px`;
-    return request.texts.map((text): ContainerNode => ({
-      type: 'container',
-      style,
-      children: [{ type: 'text', text }],
-    }));
-  });
+/** Each request's texts asked for, one a line, in a block with the declarations the element's text takes. */
+function probeBlock({ request, texts }: Asked): ContainerNode {
+  const style: Declarations = {
+    display: 'block',
+    ...textDeclarations(...request.lineage.flatMap((node) => [node.preset, node.style])),
+    whiteSpace: 'pre',
+    textAlign: 'left',
+    textIndent: '0px',
+  };
+  if (request.size !== undefined) style.fontSize = `${request.size}px`;
+  return { type: 'container', style, children: [{ type: 'text', text: texts.join('\n') }] };
 }
 
-function lineWidth(box: MeasuredBox | undefined): number {
-  if (!box || box.runs.length === 0) return 0;
-  const left = Math.min(...box.runs.map((run) => run.x));
-  return Math.max(...box.runs.map((run) => run.x + run.width)) - left;
+/** How wide each line of a box's text is, from the top (a line may be drawn in several runs: one font each). */
+function lineWidths(box: MeasuredBox | undefined): number[] {
+  const lines = new Map<number, { left: number; right: number }>();
+  for (const run of box?.runs ?? []) {
+    const y = Math.round(run.y);
+    const line = lines.get(y) ?? { left: Infinity, right: -Infinity };
+    lines.set(y, { left: Math.min(line.left, run.x), right: Math.max(line.right, run.x + run.width) });
+  }
+  return [...lines].sort(([a], [b]) => a - b).map(([, { left, right }]) => right - left);
+}
+
+type Asked = { request: NumberFormatRequest; index: number; texts: string[] };
+
+/** The widths of the texts asked for, measured alone in one layout, each number's texts in a block of its own. */
+async function measureTexts(engine: DrawingEngine, asked: readonly Asked[]): Promise<number[][]> {
+  if (asked.length === 0) return [];
+  const root: ContainerNode = {
+    type: 'container',
+    style: { display: 'block', width: `${PROBE_WIDTH}px` },
+    children: asked.map(probeBlock),
+  };
+  const height = asked.reduce((sum, { request, texts }) => sum + PROBE_LINE * (request.size ?? 64) * texts.length, 0);
+  const measured = await engine.measure(root, PROBE_WIDTH, Math.ceil(height));
+  return asked.map((_, i) => lineWidths(measured.children[i]));
 }
 
 /**
  * Which text each formatted number is written in (its index in its texts, 0: whole), each written so; whether any
- * text changed from what the page was laid out with.
+ * text changed from what the page was laid out with. The whole number's width is read from the page where its
+ * text is laid out at its size as written (not shrunk by Takumi's `text-fit`); the other texts are measured only
+ * for a number whose whole text does not fit.
  */
 export async function formatNumbers(
   engine: DrawingEngine,
   requests: readonly NumberFormatRequest[],
   boxes: Map<TreeNode, MeasuredBox>,
 ): Promise<{ chosen: number[]; changed: boolean }> {
-  if (requests.length === 0) return { chosen: [], changed: false };
-  const lines = probeLines(requests);
-  const root: ContainerNode = {
-    type: 'container',
-    style: { display: 'block', width: `${PROBE_WIDTH}px` },
-    children: lines,
-  };
-  const height = requests.reduce((sum, { size, texts }) => sum + PROBE_LINE * (size ?? 64) * texts.length, 0);
-  const measured = await engine.measure(root, PROBE_WIDTH, Math.ceil(height));
-  let at = 0;
-  let changed = false;
-  const chosen = requests.map((request) => {
-    const widths = request.texts.map((_, i) => lineWidth(measured.children[at + i]));
-    at += request.texts.length;
-    const room = roomFor(request, boxes);
-    const fits = widths.findIndex((width) => room === undefined || width <= room + SLACK);
-    const index = fits === -1 ? request.texts.length - 1 : fits;
-    changed ||= applyNumber(request, index);
-    return index;
+  const rooms = requests.map((request) => roomFor(request, boxes));
+  const laidOut = requests.map((request) =>
+    request.holder.style?.textFit === undefined && request.text.text === request.texts[0]
+      ? lineWidths(boxes.get(request.holder))[0]
+      : undefined,
+  );
+  const fits = (width: number, i: number): boolean => width <= (rooms[i] as number) + SLACK;
+  const asked = requests.flatMap((request, i): Asked[] => {
+    if (rooms[i] === undefined) return [];
+    const whole = laidOut[i];
+    if (whole !== undefined && fits(whole, i)) return [];
+    return [{ request, index: i, texts: whole === undefined ? request.texts : request.texts.slice(1) }];
   });
+  const widths = await measureTexts(engine, asked);
+  const chosen = requests.map(() => 0);
+  asked.forEach(({ request, index, texts }, i) => {
+    const first = request.texts.length - texts.length;
+    const found = texts.findIndex((_, line) => fits(widths[i][line] ?? 0, index));
+    chosen[index] = found === -1 ? request.texts.length - 1 : first + found;
+  });
+  let changed = false;
+  requests.forEach((request, i) => (changed = applyNumber(request, chosen[i]) || changed));
   return { chosen, changed };
 }
 

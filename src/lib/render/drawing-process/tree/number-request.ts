@@ -16,6 +16,8 @@ export interface NumberFormatRequest {
   /** The element's box, whose padding counts, and its parent's box, whose room it must fit. */
   node: ContainerNode;
   parent: ContainerNode;
+  /** The box its text is laid out in: the element's, or a block inside it (./fit-requests). */
+  holder: ContainerNode;
   place: SourcePlace;
   /** The boxes whose text declarations its text takes, the page first, the element's own last. */
   lineage: readonly ContainerNode[];
@@ -57,6 +59,7 @@ export function requestNumberFormat(
   requests.numbers.push({
     node: boxes.made,
     parent: boxes.parent,
+    holder: boxes.textBox,
     place: node.place,
     lineage: own.path,
     size: own.fontSize,
