@@ -6,6 +6,7 @@
 import type { ContainerNode, TreeNode } from '../engine/drawing-engine';
 import { clampLines, type FitRequest } from '../tree/fit-attributes';
 import type { PageTree } from '../tree/tree-types';
+import { applyNumber } from './number-format';
 import { applyOverflow } from './overflow';
 
 /**
@@ -26,6 +27,8 @@ export interface FitDecision {
 export interface FitDecisions {
   fits: FitDecision[];
   overflows: number[];
+  /** Which of its texts each formatted number is written in (0: whole). */
+  numbers: number[];
 }
 
 export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
@@ -35,7 +38,9 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
     a.fits.every(
       (fit, i) => fit.size === b.fits[i].size && fit.lines === b.fits[i].lines && fit.maxHeight === b.fits[i].maxHeight,
     ) &&
-    a.overflows.every((kept, i) => kept === b.overflows[i])
+    a.overflows.every((kept, i) => kept === b.overflows[i]) &&
+    a.numbers.length === b.numbers.length &&
+    a.numbers.every((chosen, i) => chosen === b.numbers[i])
   );
 }
 
@@ -54,6 +59,7 @@ export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNo
       decisions.overflows[i],
     ),
   );
+  tree.numbers.forEach((request, i) => applyNumber({ ...request, text: copy(request.text) }, decisions.numbers[i]));
   return root;
 }
 

@@ -9,6 +9,7 @@ import type { PagePicture } from '../pictures/image-slots';
 import type { LayoutRules } from '../../shared/page-options';
 import type { SourcePlace } from '../../shared/source-map';
 import type { FitRequest, LineFitRequest, OverflowRequest } from './fit-attributes';
+import type { NumberFormatRequest } from './number-request';
 
 /** An element whose style came from the template, and where it is written. */
 export interface StyledNode {
@@ -28,6 +29,8 @@ export interface PageTree {
   /** Elements whose line of text Takumi shrinks: checked once laid out, so that a cut is told. */
   lineFits: LineFitRequest[];
   overflows: OverflowRequest[];
+  /** Elements whose number is written shorter where it does not fit its parent (./number-request). */
+  numbers: NumberFormatRequest[];
   /** What the page should be told of (a font-family no font of the page has). */
   notes: string[];
   /** The icons: their size is always given, so a layout without drawing needs not read their pictures. */
