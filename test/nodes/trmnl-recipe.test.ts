@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { CATALOG_NAMESPACE as CATALOG } from '../../dist/runtime/status';
 import { recipeDir, recipeSample, recipeZip } from '../fixtures/trmnl';
 import { RUNAWAY_BOXES } from '../render/runaway';
-import { compact, pixelsOf, readText } from '../render/support';
+import { compact, darkness, pixelsOf, readText } from '../render/support';
 import { caughtOf, Harness, loadAgain, nodeOf, outputOf } from '../support/harness';
 import type { CaughtMessage, NodeMessage } from '../support/node-red';
 import { eventually } from '../support/until';
@@ -65,6 +65,23 @@ describe(`${TYPE}: a recipe and data in, a page out`, function () {
     expect(out.dither).to.equal(false);
     expect(out.warnings).to.deep.equal([]);
     expect(h.lastStatus).to.deep.equal({ fill: 'green', shape: 'dot', text: `${CATALOG}:${TYPE}.status.drawn` });
+  });
+
+  it("draws the framework's lines on a dark 1-bit screen as TRMNL does: level 1 white on black, level 7 unseen", async () => {
+    const lines = [1, 2, 6, 7].map((level) => `<div class="border--h-${level}" style="height:60px;width:100%"></div>`);
+    await load({ markup: `<div class="layout layout--col">${lines.join('')}</div>`, settings: 'dark_mode: "yes"\n' });
+    const pixels = await pixelsOf(outputOf(await h.send({ payload: {} })).payload as Buffer);
+    // The share of white pixels in each row that has any, in the middle of the page, top to bottom.
+    const whiteShares: number[] = [];
+    for (let y = 0; y < pixels.height; y++) {
+      const white = 1 - darkness(pixels, 200, y, 400, 1);
+      if (white > 0) whiteShares.push(Math.round(white * 100) / 100);
+    }
+    expect(darkness(pixels, 0, 0, pixels.width, pixels.height), 'the dark page is black').to.be.above(0.97);
+    expect(whiteShares, 'levels 1, 2 and 6 are lines, level 7 is not').to.have.length(3);
+    expect(whiteShares[0], 'level 1: a solid white line').to.equal(1);
+    expect(whiteShares[1], 'level 2: mostly white').to.be.within(0.6, 0.95);
+    expect(whiteShares[2], 'level 6: a few white dots').to.be.within(0.05, 0.4);
   });
 
   it('reads a recipe folder and a TRMNL export zip, an array of data arriving as `data`', async () => {

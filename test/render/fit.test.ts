@@ -79,6 +79,16 @@ const PAGES: Record<string, PageAsked> = {
     width: 400,
     height: 300,
   },
+  // A number in boxes of 120 px and 400 px: written shorter in the narrow one, whole in the wide one.
+  numbers: {
+    template: `<div style="margin:20px;font-size:32px">
+      <div style="width:120px"><div data-number-format="en-US">{{payload}}</div></div>
+      <div style="width:400px"><div data-number-format="en-US">{{payload}}</div></div>
+    </div>`,
+    message: { payload: 1234567 },
+    width: 500,
+    height: 200,
+  },
   fitsAll: {
     template: `<div data-overflow="+{n} more" style="font-size:24px">{{#payload}}<div>{{.}}</div>{{/payload}}</div>`,
     message: { payload: ITEMS.slice(0, 3) },
@@ -176,6 +186,14 @@ describe('render: text that fits, on a host without fonts', function () {
     expect(lines[0]).to.match(/^The large meeting room/);
     expect(lines[1].trim()).to.match(/(…|\.\.\.)$/);
     expect(compact(texts.clamped)).not.to.include('team');
+  });
+
+  it('writes a number shorter (1.23M) where it is wider than its parent, whole where it fits', () => {
+    const lines = texts.numbers
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(lines, texts.numbers).to.deep.equal(['1.23M', '1,234,567']);
   });
 
   it('draws only the items of a list that fit whole, then how many were left out; what comes after stays', async () => {

@@ -147,6 +147,9 @@ describe('TRMNL recipes through a flow, on a host without fonts', function () {
         expect(theirText, `the screenshot reads ${word}`).to.include(word.toLowerCase());
         expect(ourText, `our page reads ${word}`).to.include(word.toLowerCase());
       }
+      // An error Ruby Liquid prints nothing for (a failing assign) is a warning, never text on the page.
+      expect(theirText, 'the screenshot shows a Liquid error').to.not.include('liquiderror');
+      expect(ourText, 'our page shows a Liquid error').to.not.include('liquiderror');
       const [ourCells, theirCells] = [await inkedCells(ours), await inkedCells(theirs)];
       // The title bar (the bottom row of the grid): where the screenshot has ink in it (its icon, its title, its
       // instance), ours has too (its grey between them is dithered in ours, a light grey in the screenshot).

@@ -1,6 +1,6 @@
 /**
- * Parsed Liquid rendered with variables, as TRMNL renders it: runtime errors printed inline and returned as
- * warnings naming the file, line and column; past the time budget, an error naming the file.
+ * Parsed Liquid rendered with variables, as TRMNL renders it: runtime errors printed inline (where Ruby prints them)
+ * and returned as warnings naming the file, line and column; past the time budget, an error naming the file.
  */
 import { Context } from 'liquidjs';
 import { parseLiquid, placeInView, type CompiledView } from './compile';
@@ -27,7 +27,7 @@ export interface RenderOptions {
 
 export interface Rendered {
   output: string;
-  /** The runtime errors printed into the output, one for each place. */
+  /** The runtime errors, one for each place (printed into the output, unless Ruby prints nothing there). */
   warnings: string[];
 }
 

@@ -82,6 +82,21 @@ describe('TRMNL Liquid: Ruby Liquid leniencies', () => {
       expect(page.warnings[1]).to.match(/^markup line 2, column 3: Liquid error: /);
     });
 
+    it('an error in a tag that prints nothing (an assign, a capture, a block of them) prints nothing, as Ruby', () => {
+      const page = renderLiquid(
+        '{% assign map = \'{"cap\'n":"Cap\'n"}\' | parse_json %}[{{ map }}]' +
+          '{% if true %}\n  {% assign n = 1 | divided_by: 0 %}\n{% endif %}' +
+          '{% capture c %}{{ 1 | divided_by: 0 }}{% endcapture %}{% for i in (1..2) %}{% assign m = i | divided_by: 0 %}{% endfor %}' +
+          '({{ c }})<{% if true %}{{ 2 | divided_by: 0 }}{% endif %}>',
+        {},
+        { now: NOW },
+      );
+      expect(page.output.replace(/\s/g, '')).to.equal('[](Liquiderror:dividedby0)<Liquiderror:dividedby0>');
+      expect(page.warnings).to.have.length(5);
+      expect(page.warnings[0]).to.match(/^markup line 1, column 1: Liquid error: /);
+      expect(page.warnings[1]).to.equal('markup line 2, column 3: Liquid error: divided by 0');
+    });
+
     it('an error repeated in a loop is one warning for its place', () => {
       const page = renderLiquid('{% for i in (1..5) %}{{ i | divided_by: 0 }}{% endfor %}!', {}, { now: NOW });
       expect(page.output).to.equal(`${'Liquid error: divided by 0'.repeat(5)}!`);

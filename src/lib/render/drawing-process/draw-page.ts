@@ -107,7 +107,8 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
     tree.fits.length > 0 ||
     tree.lineFits.length > 0 ||
     tree.overflows.length > 0 ||
-    tree.overflowColumns.length > 0
+    tree.overflowColumns.length > 0 ||
+    tree.numbers.length > 0
   ) {
     const shape = pageShape(tree, options);
     const drawsEarly = engine.kind === 'native' && tree.pictures.length === 0 && width * height <= EARLY_DRAWING_PIXELS;
@@ -169,7 +170,7 @@ function steadyFit(shape: string): FitDecisions | undefined {
 
 /** What tells pages of one template apart from others: the size, and where the template asks for fitting. */
 function pageShape(tree: PageTree, options: DrawOptions): string {
-  const places = [...tree.fits, ...tree.overflows, ...tree.overflowColumns].map(
+  const places = [...tree.fits, ...tree.overflows, ...tree.overflowColumns, ...tree.numbers].map(
     ({ place }) => `${place.line}:${place.column}`,
   );
   return `${options.width}x${options.height} ${options.layoutRules} ${places.join(' ')}`;

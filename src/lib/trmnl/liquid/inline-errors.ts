@@ -1,10 +1,11 @@
 /**
  * Rendering as Ruby Liquid renders in its lax mode: an error in one tag or output is printed where it stands
- * ("Liquid error: divided by 0") and the rest of the page is drawn; the error is kept for a warning. Only the
- * render budget stops a page. Values are written as Ruby writes them (a hash as `{"a" => 1}`, nil as nothing).
+ * ("Liquid error: divided by 0"), or nothing where Ruby prints nothing (./blank-nodes), and the rest of the page is
+ * drawn; the error is kept for a warning. Only the render budget stops a page. Values are written as Ruby writes them (a hash as `{"a" => 1}`, nil as nothing).
  */
 import { LiquidError, type Context, type Emitter, type Liquid, type Template } from 'liquidjs';
 import { performance } from 'node:perf_hooks';
+import { isBlankNode } from './blank-nodes';
 import { fillStateOf } from './fill-state';
 import { rubyToS } from './ruby-values';
 
@@ -47,7 +48,7 @@ export function printErrorsInline(liquid: Liquid): void {
         if (isBudgetExceeded(error)) throw error;
         const message = liquidMessage(error);
         fillStateOf(ctx).inlineErrors.push({ offset: template.token.begin, message });
-        out.write(`Liquid error: ${message}`);
+        if (!isBlankNode(template)) out.write(`Liquid error: ${message}`);
       }
     }
     return out.buffer;

@@ -6,6 +6,7 @@
 import type { ContainerNode, TreeNode } from '../engine/drawing-engine';
 import { clampLines, type FitRequest } from '../tree/fit-attributes';
 import type { PageTree } from '../tree/tree-types';
+import { applyNumber } from './number-format';
 import { applyOverflow } from './overflow';
 import { applyColumns, copiedColumns, sameColumns, type ColumnsDecision } from './overflow-columns';
 
@@ -29,6 +30,8 @@ export interface FitDecisions {
   fits: FitDecision[];
   overflows: number[];
   overflowColumns: ColumnsDecision[];
+  /** Which of its texts each formatted number is written in (0: whole). */
+  numbers: number[];
 }
 
 export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
@@ -40,7 +43,9 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
     ) &&
     a.overflows.every((kept, i) => kept === b.overflows[i]) &&
     a.overflowColumns.length === b.overflowColumns.length &&
-    a.overflowColumns.every((columns, i) => sameColumns(columns, b.overflowColumns[i]))
+    a.overflowColumns.every((columns, i) => sameColumns(columns, b.overflowColumns[i])) &&
+    a.numbers.length === b.numbers.length &&
+    a.numbers.every((chosen, i) => chosen === b.numbers[i])
   );
 }
 
@@ -62,6 +67,7 @@ export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNo
   tree.overflowColumns.forEach((request, i) =>
     applyColumns(copiedColumns(request, copy), decisions.overflowColumns[i]),
   );
+  tree.numbers.forEach((request, i) => applyNumber({ ...request, text: copy(request.text) }, decisions.numbers[i]));
   return root;
 }
 

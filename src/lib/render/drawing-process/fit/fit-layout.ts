@@ -12,6 +12,9 @@
  *   cuts it after its lines the same way (./fit-boxes).
  * - an element whose line of text (it does not wrap) Takumi shrinks, but which is still wider than its room at its
  *   smallest size, ends in "…" as Takumi draws it, and the page is told (./fit-text).
+ * - a formatted number (`data-number-format`) is written in the first of its texts that fits its parent's room,
+ *   whole or shorter (12.3k), before the texts are fitted, so that `data-fit` shrinks the text chosen
+ *   (./number-format).
  * - a container with `data-overflow` keeps the children that lie wholly inside its room, then its overflow line
  *   with how many were left out, in the place of the first one left out (one fewer kept when the line itself
  *   would not fit there; ./overflow).
@@ -26,15 +29,19 @@ import type { PageTree } from '../tree/tree-types';
 import { applyFit, type FitDecisions } from './decisions';
 import { fitBoxes } from './fit-boxes';
 import { checkLine, fitText } from './fit-text';
+import { formatNumbers } from './number-format';
 import { applyOverflow, keepWhatFits } from './overflow';
 import { applyColumns, flowColumns } from './overflow-columns';
 import { measurePage, type FitPage } from './page-boxes';
 
 /** Fits the page's texts and overflows, each decided from the page laid out once, and says what it decided. */
 export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: FitPage): Promise<FitDecisions> {
-  const boxes = await measurePage(engine, tree, page);
+  let boxes = await measurePage(engine, tree, page);
+  // A number written shorter changes the page: laid out again, before the texts are fitted.
+  const numbers = await formatNumbers(engine, tree.numbers, boxes);
+  if (numbers.changed) boxes = await measurePage(engine, tree, page);
   for (const request of tree.lineFits) checkLine(request, boxes, page);
-  const decisions: FitDecisions = { fits: [], overflows: [], overflowColumns: [] };
+  const decisions: FitDecisions = { fits: [], overflows: [], overflowColumns: [], numbers: numbers.chosen };
   // One after another: a text's size is decided with the sizes decided before it applied.
   for (const request of tree.fits) {
     const decision = request.boxes

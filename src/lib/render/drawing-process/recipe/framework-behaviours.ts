@@ -6,8 +6,11 @@
  *   line to its width, or wrapping within `data-value-fit-max-height` where that is given. Here `data-fit="shrink"`
  *   (`white-space: nowrap`, or `max-height` of that height).
  * - `data-value-format="true"` (or `data-value-type="number"`): the number written in it (in `data-value-locale`,
- *   en-US by default), its currency sign kept, written whole in that locale's digits groups (the framework
- *   abbreviates it to 12.3k where it would not fit: here it shrinks instead).
+ *   en-US by default), its sign and currency sign kept, written whole in that locale's digit groups on one line,
+ *   and where that is wider than its parent's room, as 1.23M, 1.2M or 1M (B, M, k: the first it reaches; 2, 1,
+ *   0 fraction digits, the first that fits, else the last), decided from the page laid out. An inline element
+ *   keeps its whole number, as in a browser (whose script reads its width as 0). Here `data-number-format`
+ *   (../tree/number-request, ../fit/number-format); only with `data-value-fit` does it then shrink.
  * - `data-clamp="N"` and the `clamp--N` classes: at most N lines, the last ending in "…" (`data-clamp`).
  * - `data-overflow="true"` on a container: only the items that fit are drawn, then "and N more" where
  *   `data-overflow-counter="true"` (`data-overflow`); not on `.columns`, which the framework leaves as it is.
@@ -18,10 +21,10 @@
  * Attributes of the page renderer's own that a recipe writes wrongly are taken out, with a warning.
  */
 import type { HtmlElement, HtmlNode } from '../html/html';
+import { numberLocale } from '../tree/number-texts';
 import { COUNTER_TEXT } from './overflow-columns';
 
 const MIN_FIT_SIZE = 8;
-const CURRENCY = /[$€£¥₹₽₪₩₫₴₱₿]/;
 
 function addStyle(element: HtmlElement, declarations: string): void {
   const style = element.attributes.style ?? '';
@@ -46,37 +49,13 @@ function styleValue(element: HtmlElement, property: string): string | undefined 
   return found;
 }
 
-/** A number as written in `locale` (its group and decimal signs), or NaN. */
-function readNumber(text: string, locale: string): number {
-  let normalized = text.trim();
-  try {
-    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
-    const group = parts.find((part) => part.type === 'group')?.value;
-    const decimal = parts.find((part) => part.type === 'decimal')?.value;
-    if (group) normalized = normalized.split(group).join('');
-    normalized = normalized.replace(/[\s\u00a0\u202f]/g, '');
-    if (decimal && decimal !== '.') normalized = normalized.split(decimal).join('.');
-  } catch {
-    // An unknown locale: the number is read with a dot for decimals.
-  }
-  return Number.parseFloat(normalized.replace(/[^0-9+.-]/g, ''));
-}
-
+/**
+ * The number written whole in its locale (`data-value-locale`, en-US where none is given or it is none), on one
+ * line; the page renderer writes it shorter where it does not fit its parent (`data-number-format`).
+ */
 function formatNumber(element: HtmlElement): void {
-  const only = element.children.length === 1 ? element.children[0] : undefined;
-  if (only?.kind !== 'text') return;
-  const locale = element.attributes['data-value-locale']?.trim() || 'en-US';
-  const number = readNumber(only.text, locale);
-  if (Number.isNaN(number)) return;
-  const currency = CURRENCY.exec(only.text)?.[0] ?? '';
-  let digits: string;
-  try {
-    digits = Math.abs(number).toLocaleString(locale);
-  } catch {
-    digits = Math.abs(number).toLocaleString('en-US');
-  }
-  only.text = `${number < 0 ? '-' : ''}${currency}${digits}`;
-  fitValue(element, undefined);
+  addStyle(element, 'white-space:nowrap');
+  element.attributes['data-number-format'] = numberLocale(element.attributes['data-value-locale']);
 }
 
 function fitValue(element: HtmlElement, maxHeight: number | undefined): void {
@@ -137,6 +116,7 @@ class Behaviours {
       delete attributes['data-min-size'];
     }
     if (attributes['data-fit'] === undefined) delete attributes['data-min-size'];
+    delete attributes['data-number-format'];
     if (element.name === 'img') {
       delete attributes['data-fit'];
       delete attributes['data-clamp'];

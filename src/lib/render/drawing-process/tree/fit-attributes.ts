@@ -23,6 +23,7 @@
  */
 import type { ContainerNode, Declarations, TreeNode } from '../engine/drawing-engine';
 import { templateError, type HtmlElement, type SourcePlace } from '../html/html';
+import { isLocale } from './number-texts';
 
 export const DEFAULT_MIN_SIZE = 10;
 const MAX_CLAMP = 1000;
@@ -70,6 +71,8 @@ export interface FitAttributes {
   fit?: { minSize: number };
   clamp?: number;
   overflow?: string;
+  /** The locale of `data-number-format` (./number-request). */
+  numberFormat?: string;
 }
 
 function attribute(node: HtmlElement, name: string): string | undefined {
@@ -102,6 +105,11 @@ export function fitAttributes(node: HtmlElement): FitAttributes {
   }
   const overflow = attribute(node, 'data-overflow');
   if (overflow !== undefined) out.overflow = overflow;
+  const locale = attribute(node, 'data-number-format')?.trim();
+  if (locale !== undefined) {
+    if (!isLocale(locale)) throw templateError(node.place, `data-number-format="${locale.slice(0, 20)}" is no locale`);
+    out.numberFormat = locale;
+  }
   if (node.name === 'img' && (out.fit || out.clamp !== undefined || out.overflow !== undefined)) {
     throw templateError(
       node.place,

@@ -20,6 +20,7 @@ import {
   type OverflowRequest,
 } from './fit-attributes';
 import { isBlank, isInline } from './flex-rules';
+import type { NumberFormatRequest } from './number-request';
 import type { Inherited } from './tree-types';
 
 /** The displays that lay out their children as boxes, not as lines of text. */
@@ -30,6 +31,7 @@ export interface TreeRequests {
   fits: FitRequest[];
   lineFits: LineFitRequest[];
   overflows: OverflowRequest[];
+  numbers: NumberFormatRequest[];
   texts: PageText[];
 }
 

@@ -78,6 +78,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     lineFits: builder.lineFits,
     overflows: builder.overflows,
     overflowColumns: builder.overflowColumns,
+    numbers: builder.numbers,
     notes: builder.notes,
     icons: builder.icons,
     leftOut: 0,

@@ -15,6 +15,7 @@ import { fitAttributes, type FitRequest, type LineFitRequest, type OverflowReque
 import { ColumnFlows, type OverflowColumnsRequest } from './column-flow';
 import { requestFit, requestOverflow, textBoxOf } from './fit-requests';
 import { flexDisplay, flexText, isInline } from './flex-rules';
+import { requestNumberFormat, runsInline, type NumberFormatRequest } from './number-request';
 import { svgImage } from './inline-svg';
 import type { Inherited, PageLayout, StyledNode } from './tree-types';
 import { directionOf, textNode } from './writing-systems';
@@ -34,6 +35,7 @@ export class TreeBuilder {
   readonly overflows: OverflowRequest[] = [];
   readonly overflowColumns: OverflowColumnsRequest[] = [];
   private readonly flows = new ColumnFlows(this.overflowColumns);
+  readonly numbers: NumberFormatRequest[] = [];
   readonly notes: string[] = [];
   readonly icons: ImageNode[] = [];
   private readonly unknownFamilies = new Set<string>();
@@ -89,6 +91,8 @@ export class TreeBuilder {
     const preset = presetOf(node.name, rules);
     if (preset) made.preset = preset;
     made.style = style;
+    const parent = inherited.path[inherited.path.length - 1];
+    const inline = runsInline(made, parent);
     const fitted = attributes.fit !== undefined || attributes.clamp !== undefined;
     const textBox = fitted ? textBoxOf(node, made, templateStyle, own, rules) : made;
     own.path = textBox === made ? [...inherited.path, made] : [...inherited.path, made, textBox];
@@ -96,6 +100,8 @@ export class TreeBuilder {
     const children = this.children(node.children, depth, flow, own);
     if (children.length > 0) textBox.children = children;
     if (textBox !== made) made.children = [textBox];
+    if (attributes.numberFormat !== undefined)
+      requestNumberFormat(this, node, { made, textBox, parent, inline }, own, attributes.numberFormat);
     if (fitted) requestFit(this, node, textBox, own, attributes.fit?.minSize, attributes.clamp);
     if (attributes.overflow !== undefined)
       requestOverflow(this, rules, node, made, inherited, own, attributes.overflow);

@@ -10,6 +10,7 @@ import type { LayoutRules } from '../../shared/page-options';
 import type { SourcePlace } from '../../shared/source-map';
 import type { OverflowColumnsRequest } from './column-flow';
 import type { FitRequest, LineFitRequest, OverflowRequest } from './fit-attributes';
+import type { NumberFormatRequest } from './number-request';
 
 /** An element whose style came from the template, and where it is written. */
 export interface StyledNode {
@@ -31,6 +32,8 @@ export interface PageTree {
   overflows: OverflowRequest[];
   /** Containers whose items flow through columns (a TRMNL recipe's `.columns`), as many as show the most of them. */
   overflowColumns: OverflowColumnsRequest[];
+  /** Elements whose number is written shorter where it does not fit its parent (./number-request). */
+  numbers: NumberFormatRequest[];
   /** What the page should be told of (a font-family no font of the page has). */
   notes: string[];
   /** The icons: their size is always given, so a layout without drawing needs not read their pictures. */

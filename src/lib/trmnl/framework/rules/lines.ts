@@ -45,9 +45,12 @@ function tiled(tile: string, period: number, edge: Edge): Declarations {
   };
 }
 
-/** The line of border level `level` along the element's bottom (horizontal) or left (vertical) edge. */
+/**
+ * The line of border level `level` along the element's bottom (horizontal) or left (vertical) edge. A dark screen
+ * draws level N as the light screen draws level 8 - N: on 1-bit screens the same pattern of black and white, whose
+ * white then stands out from the black page as the light screen's black does from white.
+ */
 export function borderLine(screen: Screen, requested: number, edge: Edge): Declarations {
-  // A dark screen mirrors the levels: its lines stand out from black as the light screen's do from white.
   const level = screen.dark ? 8 - requested : requested;
   const vertical = edge === 'left';
   if (screen.bitDepth >= 4) return solid(tokenHex(FOUR_BIT[level - 1]), edge);
@@ -55,9 +58,10 @@ export function borderLine(screen: Screen, requested: number, edge: Edge): Decla
     const [first, second] = TWO_BIT[level];
     return second === undefined ? solid(first, edge) : tiled(lineTile(2, 1, first, second, vertical), 2, edge);
   }
-  const ink = screen.dark ? '#ffffff' : '#000000';
-  if (level <= 1) return solid(ink, edge);
-  if (level >= 7) return solid(screen.dark ? '#000000' : '#ffffff', edge);
+  if (level <= 1) return solid('#000000', edge);
+  if (level >= 7) return solid('#ffffff', edge);
   const [period, inked] = DOTTED[level];
-  return tiled(lineTile(period, inked, ink, undefined, vertical), period, edge);
+  // On a light screen the pixels between the dots are left clear; on a dark one they are the white of the line.
+  const between = screen.dark ? '#ffffff' : undefined;
+  return tiled(lineTile(period, inked, '#000000', between, vertical), period, edge);
 }
