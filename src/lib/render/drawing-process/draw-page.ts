@@ -103,7 +103,13 @@ export async function drawPage(engine: DrawingEngine, html: string, options: Dra
   await engine.addFaces(needs.faces);
   warnMissing(needs.missing, options);
   let drawn: Promise<Uint8Array> | undefined;
-  if (tree.fits.length > 0 || tree.lineFits.length > 0 || tree.overflows.length > 0 || tree.numbers.length > 0) {
+  if (
+    tree.fits.length > 0 ||
+    tree.lineFits.length > 0 ||
+    tree.overflows.length > 0 ||
+    tree.overflowColumns.length > 0 ||
+    tree.numbers.length > 0
+  ) {
     const shape = pageShape(tree, options);
     const drawsEarly = engine.kind === 'native' && tree.pictures.length === 0 && width * height <= EARLY_DRAWING_PIXELS;
     const guess = drawsEarly ? steadyFit(shape) : undefined;
@@ -164,7 +170,9 @@ function steadyFit(shape: string): FitDecisions | undefined {
 
 /** What tells pages of one template apart from others: the size, and where the template asks for fitting. */
 function pageShape(tree: PageTree, options: DrawOptions): string {
-  const places = [...tree.fits, ...tree.overflows, ...tree.numbers].map(({ place }) => `${place.line}:${place.column}`);
+  const places = [...tree.fits, ...tree.overflows, ...tree.overflowColumns, ...tree.numbers].map(
+    ({ place }) => `${place.line}:${place.column}`,
+  );
   return `${options.width}x${options.height} ${options.layoutRules} ${places.join(' ')}`;
 }
 

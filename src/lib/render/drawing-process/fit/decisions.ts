@@ -8,6 +8,7 @@ import { clampLines, type FitRequest } from '../tree/fit-attributes';
 import type { PageTree } from '../tree/tree-types';
 import { applyNumber } from './number-format';
 import { applyOverflow } from './overflow';
+import { applyColumns, copiedColumns, sameColumns, type ColumnsDecision } from './overflow-columns';
 
 /**
  * What fitting decided for one text: its size (none where it fits as written); the lines it is cut after with
@@ -21,12 +22,14 @@ export interface FitDecision {
 }
 
 /**
- * What fitting decided for a page, in the order of its requests: each fitted text's decision, and how many
- * children each overflow container keeps (-1: all of them, and no overflow line).
+ * What fitting decided for a page, in the order of its requests: each fitted text's decision, how many
+ * children each overflow container keeps (-1: all of them, and no overflow line), and where the items of each
+ * flow through columns go.
  */
 export interface FitDecisions {
   fits: FitDecision[];
   overflows: number[];
+  overflowColumns: ColumnsDecision[];
   /** Which of its texts each formatted number is written in (0: whole). */
   numbers: number[];
 }
@@ -39,6 +42,8 @@ export function sameDecisions(a: FitDecisions, b: FitDecisions): boolean {
       (fit, i) => fit.size === b.fits[i].size && fit.lines === b.fits[i].lines && fit.maxHeight === b.fits[i].maxHeight,
     ) &&
     a.overflows.every((kept, i) => kept === b.overflows[i]) &&
+    a.overflowColumns.length === b.overflowColumns.length &&
+    a.overflowColumns.every((columns, i) => sameColumns(columns, b.overflowColumns[i])) &&
     a.numbers.length === b.numbers.length &&
     a.numbers.every((chosen, i) => chosen === b.numbers[i])
   );
@@ -58,6 +63,9 @@ export function fittedCopy(tree: PageTree, decisions: FitDecisions): ContainerNo
       { ...request, node: copy(request.node), line: copy(request.line), items: request.items.map(copy) },
       decisions.overflows[i],
     ),
+  );
+  tree.overflowColumns.forEach((request, i) =>
+    applyColumns(copiedColumns(request, copy), decisions.overflowColumns[i]),
   );
   tree.numbers.forEach((request, i) => applyNumber({ ...request, text: copy(request.text) }, decisions.numbers[i]));
   return root;

@@ -18,6 +18,8 @@
  * - a container with `data-overflow` keeps the children that lie wholly inside its room, then its overflow line
  *   with how many were left out, in the place of the first one left out (one fewer kept when the line itself
  *   would not fit there; ./overflow).
+ * - items that flow through columns (a TRMNL recipe's `.columns`) go through as many columns as show the most of
+ *   them, each keeping what fits, the page laid out again for each number of columns tried (./overflow-columns).
  *
  * Each text's size is searched from an estimate (./largest-fitting); what was decided is applied to the tree and
  * kept, to draw the next page of the same shape early (./decisions).
@@ -29,6 +31,7 @@ import { fitBoxes } from './fit-boxes';
 import { checkLine, fitText } from './fit-text';
 import { formatNumbers } from './number-format';
 import { applyOverflow, keepWhatFits } from './overflow';
+import { applyColumns, flowColumns } from './overflow-columns';
 import { measurePage, type FitPage } from './page-boxes';
 
 /** Fits the page's texts and overflows, each decided from the page laid out once, and says what it decided. */
@@ -38,7 +41,7 @@ export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: Fit
   const numbers = await formatNumbers(engine, tree.numbers, boxes);
   if (numbers.changed) boxes = await measurePage(engine, tree, page);
   for (const request of tree.lineFits) checkLine(request, boxes, page);
-  const decisions: FitDecisions = { fits: [], overflows: [], numbers: numbers.chosen };
+  const decisions: FitDecisions = { fits: [], overflows: [], overflowColumns: [], numbers: numbers.chosen };
   // One after another: a text's size is decided with the sizes decided before it applied.
   for (const request of tree.fits) {
     const decision = request.boxes
@@ -51,6 +54,11 @@ export async function fitLayout(engine: DrawingEngine, tree: PageTree, page: Fit
     const kept = keepWhatFits(request, boxes, page);
     applyOverflow(request, kept);
     decisions.overflows.push(kept);
+  }
+  for (const request of tree.overflowColumns) {
+    const decision = await flowColumns(engine, tree, request, boxes, page);
+    applyColumns(request, decision);
+    decisions.overflowColumns.push(decision);
   }
   return decisions;
 }

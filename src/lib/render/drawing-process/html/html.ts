@@ -18,7 +18,18 @@ export interface HtmlElement {
   attributes: Record<string, string>;
   children: HtmlNode[];
   place: SourcePlace;
+  /** Its part in columns that items flow through, given by the code that reshapes a page (never by its HTML). */
+  flow?: FlowPart;
 }
+
+/**
+ * A part of columns that items flow through (a TRMNL recipe's `.columns` with `data-overflow-max-cols`,
+ * ../recipe/overflow-columns), as ../tree/column-flow reads it: the container with its columns (at most `columns`
+ * of them shown, or all of them where `fixed`), each column, the blocks flowing through them in order (items, and
+ * the dividers and group headers before an item), and the counter of the items left out.
+ */
+export type FlowPart =
+  { part: 'columns'; columns: number; fixed: boolean } | { part: 'column' | 'item' | 'divider' | 'header' | 'counter' };
 
 export interface HtmlText {
   kind: 'text';

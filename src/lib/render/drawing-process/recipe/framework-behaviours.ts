@@ -13,15 +13,18 @@
  *   (../tree/number-request, ../fit/number-format); only with `data-value-fit` does it then shrink.
  * - `data-clamp="N"` and the `clamp--N` classes: at most N lines, the last ending in "…" (`data-clamp`).
  * - `data-overflow="true"` on a container: only the items that fit are drawn, then "and N more" where
- *   `data-overflow-counter="true"` (`data-overflow`); on `.columns`, each `.column` keeps what fits.
+ *   `data-overflow-counter="true"` (`data-overflow`); not on `.columns`, which the framework leaves as it is.
+ * - `data-overflow-max-cols="N"` (or `data-overflow-cols`, and their variants for the screen) on `.columns`: its
+ *   items flow through as many columns as show the most of them, up to N, each keeping what fits, then "and N
+ *   more" (./overflow-columns, before the cascade; decided once laid out, ../fit/overflow-columns).
  *
  * Attributes of the page renderer's own that a recipe writes wrongly are taken out, with a warning.
  */
 import type { HtmlElement, HtmlNode } from '../html/html';
 import { numberLocale } from '../tree/number-texts';
+import { COUNTER_TEXT } from './overflow-columns';
 
 const MIN_FIT_SIZE = 8;
-const COUNTER_TEXT = 'and {n} more';
 
 function addStyle(element: HtmlElement, declarations: string): void {
   const style = element.attributes.style ?? '';
@@ -94,18 +97,9 @@ class Behaviours {
     const { attributes } = element;
     const wanted = isTrue(attributes['data-overflow']);
     delete attributes['data-overflow'];
-    if (!wanted) return;
-    const text = isTrue(attributes['data-overflow-counter']) ? COUNTER_TEXT : '';
-    if (!classesOf(element).includes('columns')) {
-      attributes['data-overflow'] = text;
-      return;
-    }
-    const columns = element.children.filter(
-      (child): child is HtmlElement => child.kind === 'element' && classesOf(child).includes('column'),
-    );
-    columns.forEach((column, index) => {
-      column.attributes['data-overflow'] = index === columns.length - 1 ? text : '';
-    });
+    // The framework leaves a `.columns` to its columns engine (./overflow-columns), which its own attributes start.
+    if (!wanted || classesOf(element).includes('columns')) return;
+    attributes['data-overflow'] = isTrue(attributes['data-overflow-counter']) ? COUNTER_TEXT : '';
   }
 
   /** The page renderer's own attributes, where a recipe writes them as it cannot take them: taken out. */

@@ -3,8 +3,9 @@
  * browser with TRMNL's framework would show it: its HTML read as a browser reads it (../html/html), its own
  * `<style>` sheets and the framework's CSS for the classes it uses (../../../trmnl/framework, made for the screen
  * its `.screen` element describes) applied by the cascade (../css/cascade); multi-column layout as a row of
- * columns (./multi-column); what the framework's script does done here (./framework-behaviours); what the engine cannot draw made harmless (./page-guards). Nothing of it
- * fails the page: what is left out is a warning.
+ * columns (./multi-column); what the framework's script does done here (./framework-behaviours), its lists that
+ * flow over several columns made ready before the cascade, so that what they add is styled (./overflow-columns); what
+ * the engine cannot draw made harmless (./page-guards). Nothing of it fails the page: what is left out is a warning.
  */
 import { frameworkCss, readScreen } from '../../../trmnl/framework';
 import { applyCascade } from '../css/cascade';
@@ -12,6 +13,7 @@ import { readStyleSheets } from '../css/style-sheet';
 import { parseBrowserHtml, type HtmlElement, type HtmlNode } from '../html/html';
 import { frameworkBehaviours } from './framework-behaviours';
 import { multiColumns } from './multi-column';
+import { overflowColumns, screenContext } from './overflow-columns';
 import { guardPage } from './page-guards';
 
 export interface RecipePage {
@@ -52,17 +54,22 @@ export function recipePage(html: string, width: number, height: number): RecipeP
       if (name === 'style') sheets.push(text);
     },
   });
-  const classes = new Set<string>();
-  const tags = new Set<string>();
   let screen: HtmlElement | undefined;
   for (const element of elements(nodes)) {
+    if (classesOf(element).includes('screen')) {
+      screen = element;
+      break;
+    }
+  }
+  const screenClasses = screen ? classesOf(screen) : [];
+  overflowColumns(nodes, screenContext(screenClasses));
+  const classes = new Set<string>();
+  const tags = new Set<string>();
+  for (const element of elements(nodes)) {
     tags.add(element.name);
-    const own = classesOf(element);
-    for (const name of own) classes.add(name);
-    if (!screen && own.includes('screen')) screen = element;
+    for (const name of classesOf(element)) classes.add(name);
   }
   const [, across, down] = MASHUP_CELLS.find(([name]) => classes.has(name)) ?? ['', 1, 1];
-  const screenClasses = screen ? classesOf(screen) : [];
   const framework = frameworkCss({ classes, tags }, readScreen(width * across, height * down, screenClasses));
   const rules = readStyleSheets([framework.css, ...sheets], { width: width * across, height: height * down });
   const warnings = applyCascade(rules, nodes).warnings;

@@ -77,6 +77,7 @@ export function pageTree(nodes: HtmlNode[], layout: PageLayout): PageTree {
     fits: builder.fits,
     lineFits: builder.lineFits,
     overflows: builder.overflows,
+    overflowColumns: builder.overflowColumns,
     numbers: builder.numbers,
     notes: builder.notes,
     icons: builder.icons,

@@ -12,6 +12,7 @@ import { templateError, type HtmlElement, type HtmlNode, type HtmlText } from '.
 import { imageElement, type PagePicture } from '../pictures/image-slots';
 import type { SourcePlace } from '../../shared/source-map';
 import { fitAttributes, type FitRequest, type LineFitRequest, type OverflowRequest } from './fit-attributes';
+import { ColumnFlows, type OverflowColumnsRequest } from './column-flow';
 import { requestFit, requestOverflow, textBoxOf } from './fit-requests';
 import { flexDisplay, flexText, isInline } from './flex-rules';
 import { requestNumberFormat, runsInline, type NumberFormatRequest } from './number-request';
@@ -32,6 +33,8 @@ export class TreeBuilder {
   readonly fits: FitRequest[] = [];
   readonly lineFits: LineFitRequest[] = [];
   readonly overflows: OverflowRequest[] = [];
+  readonly overflowColumns: OverflowColumnsRequest[] = [];
+  private readonly flows = new ColumnFlows(this.overflowColumns);
   readonly numbers: NumberFormatRequest[] = [];
   readonly notes: string[] = [];
   readonly icons: ImageNode[] = [];
@@ -93,6 +96,7 @@ export class TreeBuilder {
     const fitted = attributes.fit !== undefined || attributes.clamp !== undefined;
     const textBox = fitted ? textBoxOf(node, made, templateStyle, own, rules) : made;
     own.path = textBox === made ? [...inherited.path, made] : [...inherited.path, made, textBox];
+    this.flows.enter(node, made, inherited.path);
     const children = this.children(node.children, depth, flow, own);
     if (children.length > 0) textBox.children = children;
     if (textBox !== made) made.children = [textBox];
@@ -101,6 +105,7 @@ export class TreeBuilder {
     if (fitted) requestFit(this, node, textBox, own, attributes.fit?.minSize, attributes.clamp);
     if (attributes.overflow !== undefined)
       requestOverflow(this, rules, node, made, inherited, own, attributes.overflow);
+    this.flows.leave(node, made);
     this.styled.push({ node: made, place: node.place });
     return made;
   }

@@ -8,6 +8,7 @@ import type { PageFonts, PageText } from '../fonts/page-fonts';
 import type { PagePicture } from '../pictures/image-slots';
 import type { LayoutRules } from '../../shared/page-options';
 import type { SourcePlace } from '../../shared/source-map';
+import type { OverflowColumnsRequest } from './column-flow';
 import type { FitRequest, LineFitRequest, OverflowRequest } from './fit-attributes';
 import type { NumberFormatRequest } from './number-request';
 
@@ -29,6 +30,8 @@ export interface PageTree {
   /** Elements whose line of text Takumi shrinks: checked once laid out, so that a cut is told. */
   lineFits: LineFitRequest[];
   overflows: OverflowRequest[];
+  /** Containers whose items flow through columns (a TRMNL recipe's `.columns`), as many as show the most of them. */
+  overflowColumns: OverflowColumnsRequest[];
   /** Elements whose number is written shorter where it does not fit its parent (./number-request). */
   numbers: NumberFormatRequest[];
   /** What the page should be told of (a font-family no font of the page has). */
