@@ -5,9 +5,9 @@
  * figures, the targets and whether each is met. Uses dist/: build first.
  *
  *   node bench/run.js [--pushes=2000] [--burst=2000] [--messages=50000] [--startups=7] [--fanout=50] [--pages=200]
- *                     [--first-pushes=7] [--first-pages=7] [--rest=120]
+ *                     [--first-pushes=7] [--first-pages=7] [--rest=120] [--recipe-pages=20]
  *                     [--only=push,throughput,fanout,memory,startup,images,render,firstpush,firstpage,scripts,rendermemory,
- *                      budget]
+ *                      budget,recipes]
  *                     [--profile] [--json=FILE] [--quick]
  *
  * --quick: smaller counts, to check the benchmark itself runs (its figures are not the ones to quote).
@@ -32,6 +32,7 @@ const PARTS = [
   'scripts',
   'rendermemory',
   'budget',
+  'recipes',
 ];
 const quick = process.argv.includes('--quick');
 const options = {
@@ -44,6 +45,7 @@ const options = {
   firstPushes: intOption('first-pushes', quick ? 2 : 7),
   firstPages: intOption('first-pages', quick ? 2 : 7),
   restSeconds: intOption('rest', quick ? 5 : 120, 0),
+  recipePages: intOption('recipe-pages', quick ? 2 : 20),
 };
 const parts = stringOption('only', PARTS.join(',')).split(',');
 const jsonFile = stringOption('json', undefined);
@@ -77,6 +79,12 @@ const GOALS = {
   restedVsBefore: 1.05,
   /** A page over a size limit fails at once. */
   refusedMs: 100,
+  /** A TRMNL recipe's first page after a deploy: the recipe read, the drawing process started, CSS and fonts. */
+  firstRecipePageMs: 1500,
+  /** A recipe page through a flow, at 800 x 480: the median of all. */
+  recipePageMs: 100,
+  /** What recipe pages leave in the drawing process at rest, above the render node's pages alone. */
+  recipeRestingMB: 20,
 };
 
 // --- the parts ----------------------------------------------------------------
@@ -231,6 +239,11 @@ async function budgetPart() {
   progress('page budget: a runaway page in Node-RED beside another render node, the preview and the admin API');
   const runaway = await runChild('render-budget.js', { args: ['--part=runaway'], execArgv: ['--expose-gc'], ...quiet });
   return { costs, runaway };
+}
+
+async function recipesPart() {
+  progress(`TRMNL recipes: the first page after a deploy, ${options.recipePages} pages of each, the memory at rest`);
+  return runChild('trmnl-recipe.js', { args: [`--pages=${options.recipePages}`], ...quiet });
 }
 
 async function firstPushPart() {
@@ -732,6 +745,33 @@ function goalRows(results) {
       ],
     );
   }
+  if (results.recipes) {
+    const { first, pages, memory } = results.recipes;
+    const above = memory.recipes.drawingMB - memory.render.drawingMB;
+    rows.push(
+      [
+        `the first recipe page after a deploy < ${GOALS.firstRecipePageMs} ms`,
+        ms(first.firstMs),
+        `${GOALS.firstRecipePageMs} ms`,
+        x(first.firstMs / GOALS.firstRecipePageMs),
+        met(first.firstMs < GOALS.firstRecipePageMs),
+      ],
+      [
+        `a recipe page through a flow ≤ ${GOALS.recipePageMs} ms, median`,
+        ms(pages.medianMs),
+        `${GOALS.recipePageMs} ms`,
+        x(pages.medianMs / GOALS.recipePageMs),
+        met(pages.medianMs <= GOALS.recipePageMs),
+      ],
+      [
+        `the drawing process at rest after recipe pages ≤ ${GOALS.recipeRestingMB} MB over the render node's pages alone`,
+        `${mb(memory.recipes.drawingMB)} (${mbChange(above)})`,
+        `the render node's pages alone ${mb(memory.render.drawingMB)}`,
+        x(above / GOALS.recipeRestingMB),
+        met(above <= GOALS.recipeRestingMB),
+      ],
+    );
+  }
   const variants = results.push && results.push.variants;
   if (variants && variants.ours && variants.functionUndici) {
     const ours = variants.ours.medianMs;
@@ -745,6 +785,34 @@ function goalRows(results) {
     ]);
   }
   return rows;
+}
+
+function recipeRows({ first, pages, memory }) {
+  const medians = Object.values(pages.recipes);
+  const { render, recipes } = memory;
+  return [
+    [
+      'Recipes',
+      `the first page of a recipe (${first.recipe}) after a deploy / the next`,
+      `${ms(first.firstMs)} / ${ms(first.secondMs)}`,
+      '',
+      '',
+    ],
+    [
+      'Recipes',
+      `800 x 480 page through a flow, ${pages.pages} of each of ${medians.length} recipes: median (the recipes' medians)`,
+      `${ms(pages.medianMs)} (${ms(Math.min(...medians))} to ${ms(Math.max(...medians))})`,
+      '',
+      '',
+    ],
+    [
+      'Recipes',
+      `the drawing process ${render.rest} s after the last page: the render node's pages alone / recipe pages too`,
+      `${mb(render.drawingMB)} / ${mb(recipes.drawingMB)} (${render.processes} / ${recipes.processes} processes)`,
+      '',
+      '',
+    ],
+  ];
 }
 
 function budgetRows({ costs, runaway: r }) {
@@ -928,6 +996,7 @@ async function main() {
     scripts: scriptsPart,
     rendermemory: renderMemoryPart,
     budget: budgetPart,
+    recipes: recipesPart,
   };
   for (const part of parts) {
     if (!runners[part]) throw new Error(`unknown part ${part}; parts: ${PARTS.join(', ')}`);
@@ -945,6 +1014,7 @@ async function main() {
     ...(results.scripts ? scriptRows(results.scripts) : []),
     ...(results.rendermemory ? renderMemoryRows(results.rendermemory) : []),
     ...(results.budget ? budgetRows(results.budget) : []),
+    ...(results.recipes ? recipeRows(results.recipes) : []),
     ...(results.firstpush ? firstPushRows(results.firstpush) : []),
   ];
   console.log(`\nMachine: ${machine()}`);

@@ -10,8 +10,10 @@
  * - memory: the drawing process's resident memory at rest (`--rest` seconds after the last page), in a Node-RED
  *   whose render node drew `--pages` pages, and in one whose render node drew them and a recipe node then drew
  *   `--pages` pages of each recipe: what recipe pages keep in the drawing process, above the render node alone.
+ *   Both wait the same time, and neither is told to collect its garbage (the process is not, at rest). The rest
+ *   must end before the drawing process is let go (30 s after its last page): a part that finds none fails.
  *
- * Uses dist/: build first. Not yet a part of bench/run.js.
+ * Uses dist/: build first. `npm run bench` runs it as its part `recipes`.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -141,7 +143,9 @@ async function memoryPart(withRecipes) {
       for (const name of SAMPLED) for (let page = 0; page < pages; page++) await drawRecipe(nodeRed, 'recipes', name);
     await new Promise((resolve) => setTimeout(resolve, rest * 1000));
     const drawing = drawingProcesses();
-    return { withRecipes, rest, drawingMB: drawing.reduce((sum, process) => sum + process.rssMB, 0) };
+    if (drawing.length === 0) throw new Error(`no drawing process ${rest} s after the last page: it was let go`);
+    const drawingMB = drawing.reduce((sum, process) => sum + process.rssMB, 0);
+    return { withRecipes, rest, processes: drawing.length, drawingMB };
   } finally {
     await nodeRed.stop();
   }
@@ -159,12 +163,13 @@ async function main() {
   const drawn = await runChild('trmnl-recipe.js', { ...quiet, args: [...args, '--part=pages'] });
   const render = await runChild('trmnl-recipe.js', { ...quiet, args: [...args, '--part=memory-render'] });
   const recipes = await runChild('trmnl-recipe.js', { ...quiet, args: [...args, '--part=memory-recipes'] });
+  const processes = (memory) => (memory.processes === 1 ? '' : ` (${memory.processes} processes)`);
   const rows = [
     `first recipe page after deploy (${first.recipe}): ${first.firstMs.toFixed(0)} ms (goal < 1500); the next ${first.secondMs.toFixed(0)} ms`,
     `recipe pages through a flow at 800 x 480, median of ${drawn.pages} each: ${drawn.medianMs.toFixed(0)} ms (goal <= 100)`,
     ...Object.entries(drawn.recipes).map(([name, ms]) => `  ${name}: ${ms.toFixed(0)} ms`),
-    `drawing process at rest ${render.rest} s after the last page: render node alone ${render.drawingMB.toFixed(1)} MB, ` +
-      `with recipe pages too ${recipes.drawingMB.toFixed(1)} MB: ${(recipes.drawingMB - render.drawingMB).toFixed(1)} MB above (goal <= 20)`,
+    `drawing process at rest ${render.rest} s after the last page: render node alone ${render.drawingMB.toFixed(1)} MB${processes(render)}, ` +
+      `with recipe pages too ${recipes.drawingMB.toFixed(1)} MB${processes(recipes)}: ${(recipes.drawingMB - render.drawingMB).toFixed(1)} MB above (goal <= 20)`,
   ];
   console.log(rows.join('\n'));
   return { first, pages: drawn, memory: { render, recipes } };

@@ -44,7 +44,7 @@ describe('render: the drawing process', function () {
     }
   });
 
-  it('starts its drawing process without what only slows a start: extra CA certificates, a heap flag', async function () {
+  it('starts its drawing process lean (no extra CA certificates, no heap flag), glibc set to give memory back', async function () {
     // Linux tells each process's environment and command line; it also reads a process's memory from outside,
     // which is why the heap flag is not needed there.
     if (process.platform !== 'linux') this.skip();
@@ -58,8 +58,15 @@ describe('render: the drawing process', function () {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
       expect(environment.filter((entry) => entry.startsWith('NODE_EXTRA_CA_CERTS='))).to.deep.equal([]);
       expect(environment).to.include('ELECTRON_RUN_AS_NODE=1');
-      // Only its small young generation, which keeps a recipe page's short-lived objects out of its memory at rest.
-      expect(commandLine.filter((argument) => argument.startsWith('--'))).to.deep.equal(['--max-semi-space-size=1']);
+      // Large blocks mapped by themselves and two heaps for all threads: what pages freed goes back to the system.
+      expect(environment).to.include('MALLOC_MMAP_THRESHOLD_=524288');
+      expect(environment).to.include('MALLOC_ARENA_MAX=2');
+      // Only its small young generation, which keeps a recipe page's short-lived objects out of its memory at rest,
+      // and gc(), which it calls once it rests.
+      expect(commandLine.filter((argument) => argument.startsWith('--'))).to.deep.equal([
+        '--max-semi-space-size=1',
+        '--expose-gc',
+      ]);
       const pixels = await pixelsOf(
         await renderer.render({ template: '<div style="width:50px;height:50px;background:black"></div>' }),
       );
@@ -68,6 +75,26 @@ describe('render: the drawing process', function () {
       await renderer.close();
       if (before === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
       else process.env.NODE_EXTRA_CA_CERTS = before;
+    }
+  });
+
+  it("keeps glibc's allocator as Node-RED's environment sets it, where it does", async function () {
+    if (process.platform !== 'linux') this.skip();
+    const before = process.env.MALLOC_ARENA_MAX;
+    process.env.MALLOC_ARENA_MAX = '4';
+    const renderer = new PageRenderer();
+    try {
+      await renderer.warmUp();
+      const [pid] = renderer.processIds;
+      const environment = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+      expect(environment.filter((entry) => entry.startsWith('MALLOC_ARENA_MAX='))).to.deep.equal([
+        'MALLOC_ARENA_MAX=4',
+      ]);
+      expect(environment).to.include('MALLOC_MMAP_THRESHOLD_=524288');
+    } finally {
+      await renderer.close();
+      if (before === undefined) delete process.env.MALLOC_ARENA_MAX;
+      else process.env.MALLOC_ARENA_MAX = before;
     }
   });
 

@@ -3,7 +3,9 @@
  * through ../node-red-process/drawing-process-handle), that draws its pages and can be ended at any moment, whatever it
  * is doing. It loads the engine and says it is ready while its fonts are registered, then draws the pages it is sent,
  * several at once where the native engine draws them on the thread pool. While it draws it tells how much memory it
- * holds. It ends when its page renderer lets go of it, or ends.
+ * holds. Once it has had no page to draw for a moment it collects its garbage (it is started with `gc` exposed): a
+ * process that rests allocates nothing, so V8 would otherwise keep what the last pages left (their pixels, megabytes a
+ * page, held by objects no longer used) until the next page. It ends when its page renderer lets go of it, or ends.
  */
 import { performance } from 'node:perf_hooks';
 import { describeThrown } from '../../errors';
@@ -17,9 +19,12 @@ import { DrawingEngine, engineChoice } from './engine/drawing-engine';
 import { startingFaces } from './fonts/page-fonts';
 
 const MEMORY_REPORT_MS = 50;
+/** How long the process has drawn nothing before it collects its garbage. */
+const COLLECT_AFTER_MS = 1000;
 
 const pages = new Map<number, AbortController>();
 let memoryReports: NodeJS.Timeout | undefined;
+let collection: NodeJS.Timeout | undefined;
 /** The node fonts this process was sent, by their key. */
 const nodeFonts = new Map<string, OwnFonts>();
 
@@ -37,6 +42,13 @@ function reportMemory(): void {
   send({ type: 'memory', rss: process.memoryUsage.rss() });
 }
 
+/** Collects the garbage once no page has been drawn for COLLECT_AFTER_MS (the next page puts it off again). */
+function collectWhenIdle(): void {
+  clearTimeout(collection);
+  if (pages.size > 0 || typeof gc !== 'function') return;
+  collection = setTimeout(() => gc?.(), COLLECT_AFTER_MS).unref();
+}
+
 /** The options as drawPage takes them: a node's own fonts made of what was read, sent with their first page. */
 function withOwnFonts({ fonts, ...rest }: DrawingOptions): PageOptions {
   if (!fonts) return rest;
@@ -50,6 +62,7 @@ function draw(engine: DrawingEngine, message: Extract<ToDrawing, { type: 'draw' 
   const { id, html, map, options } = message;
   const stop = new AbortController();
   pages.set(id, stop);
+  clearTimeout(collection);
   memoryReports ??= setInterval(reportMemory, MEMORY_REPORT_MS);
   Promise.resolve()
     .then(() =>
@@ -65,7 +78,10 @@ function draw(engine: DrawingEngine, message: Extract<ToDrawing, { type: 'draw' 
       (png) => send({ type: 'drawn', id, png }),
       (error: unknown) => send({ type: 'failed', id, error: errorData(error) }),
     )
-    .finally(() => pages.delete(id));
+    .finally(() => {
+      pages.delete(id);
+      collectWhenIdle();
+    });
 }
 
 function start(): void {

@@ -28,19 +28,35 @@ export interface DrawingProcessEvents {
 }
 
 /**
+ * How glibc's allocator serves the engine's native code (other C libraries ignore these; one set in Node-RED's own
+ * environment is kept). By default it raises its threshold for mapping a block by itself to the largest block
+ * freed, so after the first page every page's pixels and layers (megabytes each) come from its heaps, and it keeps
+ * a heap for up to eight threads a core (Node.js's thread pool, Takumi's own threads): each heap then keeps what its
+ * largest page left in it. With a fixed threshold a block of 512 KB or more is the system's again once freed (at
+ * 128 KB, pages took longer), and two heaps are all the threads of a process share (docs/design.md, *A drawing
+ * process that gives back what its pages left*).
+ */
+const GLIBC_ALLOCATOR: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: String(512 * 1024),
+  MALLOC_ARENA_MAX: '2',
+};
+
+/**
  * Node-RED's environment, less what only costs the drawing process its start: it opens no connection, and
  * Node.js reads and parses the whole bundle named by NODE_EXTRA_CA_CERTS before any code runs (a system's
  * 200 KB bundle costs tens of milliseconds on a small machine, each time a process starts).
  */
 function drawingEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // Where Node-RED runs inside Electron, its executable runs as Node.js.
-  const lean: NodeJS.ProcessEnv = { ...env, ELECTRON_RUN_AS_NODE: '1' };
+  const lean: NodeJS.ProcessEnv = { ...GLIBC_ALLOCATOR, ...env, ELECTRON_RUN_AS_NODE: '1' };
   delete lean.NODE_EXTRA_CA_CERTS;
   return lean;
 }
 
 /** The young generation's semi-spaces at most 1 MB each (V8 grows them up to 16 MB under allocation). */
 const YOUNG_GENERATION = '--max-semi-space-size=1';
+/** `gc()`, which the process calls once it rests (../drawing-process/main). */
+const EXPOSE_GC = '--expose-gc';
 
 export class DrawingProcess {
   private readonly child: ChildProcess;
@@ -54,6 +70,7 @@ export class DrawingProcess {
       // otherwise grow it by tens of MB, which V8 keeps while the process rests.
       execArgv: [
         YOUNG_GENERATION,
+        EXPOSE_GC,
         ...(SYSTEM_TELLS_MEMORY ? [] : [`--max-old-space-size=${Math.round(PAGE_BUDGET.memoryBytes / 1024 / 1024)}`]),
       ],
       serialization: 'advanced',
