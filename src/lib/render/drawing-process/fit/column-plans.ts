@@ -60,7 +60,7 @@ function entriesOf(blocks: readonly FlowBlock[]): Entry[] {
   return entries;
 }
 
-/** An entry placed: its column, that column's end before it, and whether it brought its header or a repeat. */
+/** An entry placed: its column, and that column's end before it. */
 interface Placed {
   entry: number;
   column: number;
@@ -97,6 +97,7 @@ function layoutOf(request: OverflowColumnsRequest, boxes: Boxes, page: FitPage):
     const next = index + 1 < blocks.length ? rectOf(index + 1) : undefined;
     return rect && next ? Math.max(0, next.top - rect.bottom) : 0;
   };
+  const counterBox = request.counter && boxes.get(request.counter.node);
   const headerGap = blocks.findIndex((block, index) => block.part === 'header' && index + 1 < blocks.length);
   return {
     request,
@@ -115,8 +116,7 @@ function layoutOf(request: OverflowColumnsRequest, boxes: Boxes, page: FitPage):
       const gap = headerGap >= 0 ? gapAfter(headerGap) : 0;
       return box ? box.height + gap : 0;
     },
-    counterRect:
-      request.counter && boxes.get(request.counter.node) && borderRect(boxes.get(request.counter.node) as MeasuredBox),
+    counterRect: counterBox ? borderRect(counterBox) : undefined,
   };
 }
 
