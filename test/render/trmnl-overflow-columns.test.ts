@@ -20,6 +20,25 @@ const MARKUP = `<style>.columns .label { font-size: 32px; line-height: 36px; }</
 </div>
 <div class="title_bar"><span class="title">Columns</span></div>`;
 
+/** The same list in groups, each opened by a group header (`.label[data-group-header]`), items numbered on. */
+const GROUPS_MARKUP = `<style>.columns .label { font-size: 32px; line-height: 36px; }</style>
+<div class="layout layout--col">
+  <div class="columns" {{ attributes }}>
+    <div class="column">
+      {% assign n = 0 %}{% for group in groups %}<span class="label" data-group-header>{{ group.name }}</span>
+      {% for i in (1..group.count) %}{% assign n = n | plus: 1 %}<div class="item"><div class="content"><span class="title">Item {{ n }}</span></div></div>{% endfor %}{% endfor %}
+    </div>
+  </div>
+</div>
+<div class="title_bar"><span class="title">Columns</span></div>`;
+
+const HEADERS = ['Alpha', 'Bravo', 'Charlie'];
+
+/** Three groups of these many items. */
+function groupsOf(...counts: number[]): { name: string; count: number }[] {
+  return counts.map((count, index) => ({ name: HEADERS[index], count }));
+}
+
 const LONG = 60;
 const COUNTER = 'data-overflow-counter="true"';
 
@@ -39,9 +58,45 @@ const PAGES = {
   'responsive md': { count: LONG, attributes: RESPONSIVE, width: 800, height: 480 },
   'responsive lg': { count: LONG, attributes: RESPONSIVE, width: 1040, height: 780 },
   'responsive md portrait': { count: LONG, attributes: RESPONSIVE, width: 480, height: 800 },
+  'groups in 2': {
+    count: 0,
+    attributes: `data-overflow-max-cols="2" ${COUNTER}`,
+    width: 800,
+    height: 480,
+    groups: groupsOf(6, 6, 4),
+  },
+  'groups in 3': {
+    count: 0,
+    attributes: `data-overflow-max-cols="3" ${COUNTER}`,
+    width: 800,
+    height: 480,
+    groups: groupsOf(4, 5, 3),
+  },
+  // The first column has room below Alpha's last item for a header, not for a header and an item.
+  'header at a foot': {
+    count: 0,
+    attributes: `data-overflow-max-cols="2" ${COUNTER}`,
+    width: 800,
+    height: 480,
+    groups: groupsOf(10, 4, 3),
+  },
+  'groups overflow': {
+    count: 0,
+    attributes: `data-overflow-max-cols="2" ${COUNTER}`,
+    width: 800,
+    height: 480,
+    groups: groupsOf(10, 10, 10),
+  },
 } as const satisfies Record<
   string,
-  { count: number; attributes: string; width: number; height: number; tail?: string }
+  {
+    count: number;
+    attributes: string;
+    width: number;
+    height: number;
+    tail?: string;
+    groups?: { name: string; count: number }[];
+  }
 >;
 type PageName = keyof typeof PAGES;
 
@@ -93,9 +148,11 @@ describe('TRMNL recipes: a list that flows over several columns (data-overflow-m
       names.map((name) => {
         const { count, attributes, width, height } = PAGES[name];
         const tail = 'tail' in PAGES[name] ? PAGES[name].tail : '';
+        const groups = 'groups' in PAGES[name] ? PAGES[name].groups : undefined;
+        const markup = groups ? GROUPS_MARKUP : MARKUP;
         return {
-          config: { markup: MARKUP, settings: 'name: Columns\n', width: String(width), height: String(height) },
-          msg: { payload: { count, attributes, tail } },
+          config: { markup, settings: 'name: Columns\n', width: String(width), height: String(height) },
+          msg: { payload: { count, attributes, tail, groups } },
         };
       }),
     );
@@ -185,5 +242,88 @@ describe('TRMNL recipes: a list that flows over several columns (data-overflow-m
     const portrait = await readColumns('responsive md portrait', 1);
     expect(Math.max(...portrait[0]), 'the last item drawn at 480 x 800').to.be.below(LONG);
     expect(await inkBetween(pageOf('responsive md portrait'), 0.55, 1), 'ink in a second column').to.equal(0);
+  });
+
+  /** Each column's lines read, blank ones left out. */
+  async function linesOf(name: PageName, columns: number): Promise<string[][]> {
+    const texts = await readStrips(pageOf(name), columns);
+    return texts.map((text) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    );
+  }
+
+  /** The group headers read in a column's lines, in order. */
+  const headersIn = (lines: string[]): string[] => lines.filter((line) => HEADERS.includes(line));
+
+  /** No column's last line is a header: a header goes to the column its first item goes to. */
+  function noHeaderLast(name: PageName, columns: string[][]): void {
+    columns.forEach((lines, index) => {
+      const last = lines[lines.length - 1] ?? '';
+      expect(HEADERS.includes(last), `${name}: column ${index + 1} ends with a header: ${lines.join(' | ')}`).to.equal(
+        false,
+      );
+    });
+  }
+
+  it("repeats the header of a group that goes on in the next column at that column's top, the items in order", async () => {
+    const [first, second] = await linesOf('groups in 2', 2);
+    expect(headersIn(first), `the headers of the first column: ${first.join(' | ')}`).to.deep.equal(['Alpha', 'Bravo']);
+    expect(second[0], `the second column's first line: ${second.join(' | ')}`).to.equal('Bravo');
+    expect(headersIn(second), `the headers of the second column: ${second.join(' | ')}`).to.deep.equal([
+      'Bravo',
+      'Charlie',
+    ]);
+    const numbers = [...itemNumbers(first.join('\n')), ...itemNumbers(second.join('\n'))];
+    expect(numbers, 'every item, in order, the first column first').to.deep.equal(
+      Array.from({ length: 16 }, (_, i) => i + 1),
+    );
+    // Bravo's items stand on both sides of the second column's Bravo: the group goes on under its repeated header.
+    expect(itemNumbers(first.join('\n')).at(-1), 'the first column ends in Bravo (items 7 to 12)').to.be.within(7, 11);
+    expect(counterOf(second.join('\n')), 'no counter where every item is drawn').to.equal(undefined);
+    noHeaderLast('groups in 2', [first, second]);
+  });
+
+  it('gives each group a column of its own where there are as many groups as columns', async () => {
+    const columns = await linesOf('groups in 3', 3);
+    columns.forEach((lines, index) => {
+      expect(lines[0], `column ${index + 1}'s first line: ${lines.join(' | ')}`).to.equal(HEADERS[index]);
+      expect(headersIn(lines), `column ${index + 1} holds one group: ${lines.join(' | ')}`).to.deep.equal([
+        HEADERS[index],
+      ]);
+    });
+    expect(
+      columns.map((lines) => itemNumbers(lines.join('\n'))),
+      "each group's items in its column",
+    ).to.deep.equal([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8, 9],
+      [10, 11, 12],
+    ]);
+  });
+
+  it("takes a header that has room at a column's foot, but not its first item, to the next column with its item", async () => {
+    const columns = await linesOf('header at a foot', 2);
+    noHeaderLast('header at a foot', columns);
+    const [first, second] = columns;
+    expect(headersIn(first), `the first column's headers: ${first.join(' | ')}`).to.deep.equal(['Alpha']);
+    expect(second[0], `the second column's first line: ${second.join(' | ')}`).to.equal('Bravo');
+    expect(itemNumbers(first.join('\n')), "Alpha's items in the first column").to.deep.equal(
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+    expect(itemNumbers(second.join('\n'))[0], "Bravo's first item under it").to.equal(11);
+  });
+
+  it('counts the items left out in "and N more", not the headers', async () => {
+    const columns = await linesOf('groups overflow', 2);
+    noHeaderLast('groups overflow', columns);
+    const second = columns[1].join('\n');
+    const numbers = columns.flatMap((lines) => itemNumbers(lines.join('\n')));
+    expect(ascending(numbers), `in order: ${numbers.join(' ')}`).to.equal(true);
+    const last = Math.max(...numbers);
+    expect(last, 'the last item drawn').to.be.below(30);
+    expect(counterOf(second), `"and N more" in the last column: ${second}`).to.equal(30 - last);
   });
 });

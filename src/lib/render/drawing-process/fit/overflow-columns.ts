@@ -1,126 +1,24 @@
 /**
  * Items that flow through columns (../tree/column-flow), decided as TRMNL's columns engine decides them, from the
  * page laid out with the number of columns tried shown, the blocks all in the first column, at the width each column
- * has then: the items are taken in order, each into the first column from
- * the current one on where it fits whole below the room's bottom, the next column starting at its top (a divider
- * before an item that starts a column is left out, a group header goes with its item); an item that fits in no
- * column is left out. Then, where items are left out and there is a counter, it goes at the end of the last
- * column, the last items of that column left out until it fits, and counts every item left out.
+ * has then; each number of columns planned as ./column-plans plans it (in order, or a column for each group).
  *
  * Of the numbers of columns, the one that shows the most items wins; where two show as many, the one with more
  * columns where both leave items out, the one with fewer where neither does: a list that fits one column stays in
- * one, and the numbers are tried from 1 up only until one shows every item. With a fixed number, that many.
+ * one, and the numbers are tried from 1 up only until one shows every item. With a fixed number, that many, in
+ * order.
  *
  * A text fitted by measuring inside an item is fitted before (../fit/fit-layout) at the width of the first column
  * as built.
  */
-import type { DrawingEngine, MeasuredBox, TreeNode } from '../engine/drawing-engine';
+import type { DrawingEngine, TreeNode } from '../engine/drawing-engine';
 import { overflowText } from '../tree/fit-attributes';
-import { columnLook, type FlowBlock, type OverflowColumnsRequest } from '../tree/column-flow';
+import { columnLook, type OverflowColumnsRequest } from '../tree/column-flow';
 import type { PageTree } from '../tree/tree-types';
-import { borderRect, contentRect, measurePage, room, SLACK, type FitPage, type Rect } from './page-boxes';
+import { measurePage, SLACK, type FitPage } from './page-boxes';
+import { harmoniousPlan, sequentialPlan, type Boxes, type ColumnsDecision, type Plan } from './column-plans';
 
-/** How many columns are shown, each block's column (-1: left out), and the counter's number (-1: no counter). */
-export interface ColumnsDecision {
-  count: number;
-  columnOf: number[];
-  counter: number;
-}
-
-interface Plan extends ColumnsDecision {
-  visible: number;
-  hidden: number;
-}
-
-type Boxes = Map<TreeNode, MeasuredBox>;
-
-/** An item of the flow, and the dividers and headers just before it (indices into the blocks). */
-interface Entry {
-  item: number;
-  before: number[];
-}
-
-function entriesOf(blocks: readonly FlowBlock[]): Entry[] {
-  const entries: Entry[] = [];
-  let before: number[] = [];
-  blocks.forEach((block, index) => {
-    if (block.part !== 'item') {
-      before.push(index);
-      return;
-    }
-    entries.push({ item: index, before });
-    before = [];
-  });
-  return entries;
-}
-
-/** The plan for `count` columns, from the page laid out with that many shown. */
-function planFor(request: OverflowColumnsRequest, count: number, boxes: Boxes, page: FitPage): Plan {
-  const { blocks } = request;
-  const entries = entriesOf(blocks);
-  const columnOf = blocks.map(() => -1);
-  const firstColumn = boxes.get(request.columns[0]);
-  if (!firstColumn || !boxes.has(request.node)) {
-    // Not laid out (inside something not shown): every block stays in the first column.
-    for (const entry of entries) [entry.item, ...entry.before].forEach((index) => (columnOf[index] = 0));
-    return { count: 1, columnOf, counter: -1, visible: entries.length, hidden: 0 };
-  }
-  const rectOf = (index: number): Rect | undefined => {
-    const box = boxes.get(blocks[index].node);
-    return box && borderRect(box);
-  };
-  const bottom = room([...request.path, request.node], boxes, page).bottom + SLACK;
-  const columnTop = (contentRect(request.columns[0], firstColumn) ?? borderRect(firstColumn)).top;
-  const flowTop = blocks.map((_, index) => rectOf(index)?.top).find((top) => top !== undefined) ?? columnTop;
-  const startOf = (column: number): number => (column === 0 ? flowTop : columnTop);
-  const ends: (number | undefined)[] = Array.from({ length: count }, () => undefined);
-  const placed: { entry: number; column: number; end: number | undefined }[] = [];
-  let current = 0;
-  let lastBottom: number | undefined;
-  entries.forEach((entry, at) => {
-    const rect = rectOf(entry.item) ?? { top: lastBottom ?? flowTop, bottom: lastBottom ?? flowTop };
-    const headers = entry.before.filter((index) => blocks[index].part === 'header');
-    const keptTop = Math.min(rect.top, ...headers.map((index) => rectOf(index)?.top ?? rect.top));
-    for (let column = current; column < count; column++) {
-      const last = ends[column];
-      const fresh = last === undefined;
-      const end = fresh ? startOf(column) + rect.bottom - keptTop : last + rect.bottom - (lastBottom ?? rect.top);
-      if (end > bottom) continue;
-      const follows = !fresh && placed[placed.length - 1]?.entry === at - 1;
-      for (const index of entry.before) if (blocks[index].part === 'header' || follows) columnOf[index] = column;
-      columnOf[entry.item] = column;
-      placed.push({ entry: at, column, end: last });
-      ends[column] = end;
-      current = column;
-      break;
-    }
-    lastBottom = rect.bottom;
-  });
-  let counter = -1;
-  if (request.counter && placed.length < entries.length) {
-    const counterBox = boxes.get(request.counter.node);
-    const counterRect = counterBox ? borderRect(counterBox) : { top: 0, bottom: 0 };
-    const lastColumn = count - 1;
-    // As built, the counter follows the last block: what it adds below an item is its gap and its height.
-    const blockAbove = blocks
-      .map((_, index) => rectOf(index)?.bottom)
-      .reverse()
-      .find((bottom) => bottom !== undefined);
-    const counterEnd = (): number => {
-      const last = ends[lastColumn];
-      if (last === undefined) return startOf(lastColumn) + counterRect.bottom - counterRect.top;
-      return last + counterRect.bottom - (blockAbove ?? counterRect.top);
-    };
-    while (counterEnd() > bottom && placed[placed.length - 1]?.column === lastColumn) {
-      const dropped = placed.pop() as (typeof placed)[number];
-      const entry = entries[dropped.entry];
-      for (const index of [entry.item, ...entry.before]) columnOf[index] = -1;
-      ends[lastColumn] = dropped.end;
-    }
-    if (counterEnd() <= bottom) counter = entries.length - placed.length;
-  }
-  return { count, columnOf, counter, visible: placed.length, hidden: entries.length - placed.length };
-}
+export type { ColumnsDecision } from './column-plans';
 
 /** TRMNL's choice: more items shown; as many, more columns where both leave items out, fewer where neither does. */
 function better(plan: Plan, best: Plan): boolean {
@@ -150,7 +48,9 @@ function sameHeights(request: OverflowColumnsRequest, a: Boxes, b: Boxes): boole
 /**
  * How many columns the items flow through and where each goes. The page is laid out with one column, then with the
  * most; where every block is as tall in both, it is as tall with any number between, which is planned from the
- * second layout; otherwise the page is laid out anew for each number tried.
+ * second layout; otherwise the page is laid out anew for each number tried. Where there are as many groups as
+ * columns or fewer (not more than the most), a column for each group is planned first, and kept unless a plan in
+ * order shows more items; kept where it leaves items out, unless the most columns show as many.
  */
 export async function flowColumns(
   engine: DrawingEngine,
@@ -163,47 +63,77 @@ export async function flowColumns(
   // The page as first measured, unless fitting has changed it since (texts fitted, children left out).
   const changed = tree.fits.length > 0 || tree.overflows.length > 0 || tree.overflowColumns[0] !== request;
   const first = changed ? await measurePage(engine, tree, page) : boxes;
-  if (request.fixed) return decisionOf(planFor(request, most, first, page));
-  let best = planFor(request, 1, first, page);
-  if (best.hidden === 0 || most === 1) return decisionOf(best);
-  showColumns(request, most);
-  const withMost = await measurePage(engine, tree, page);
-  const alike = sameHeights(request, first, withMost);
-  for (let count = 2; count <= most; count++) {
-    if (count < most && !alike) showColumns(request, count);
-    const plan = planFor(
-      request,
-      count,
-      count < most && !alike ? await measurePage(engine, tree, page) : withMost,
-      page,
-    );
-    if (better(plan, best)) best = plan;
-    if (plan.hidden === 0) break;
+  if (request.fixed) return decisionOf(sequentialPlan(request, most, first, page));
+  const groups = request.blocks.filter((block) => block.part === 'header').length;
+  let withMost: Boxes | undefined;
+  let alike = true;
+  const boxesFor = async (count: number): Promise<Boxes> => {
+    if (count === 1) return first;
+    if (!withMost) {
+      showColumns(request, most);
+      withMost = await measurePage(engine, tree, page);
+      alike = sameHeights(request, first, withMost);
+    }
+    if (count === most || alike) return withMost;
+    showColumns(request, count);
+    return measurePage(engine, tree, page);
+  };
+  const harmonious =
+    groups >= 1 && groups <= most ? harmoniousPlan(request, groups, await boxesFor(groups), page) : undefined;
+  let best = harmonious;
+  let last: Plan | undefined;
+  for (let count = 1; count <= most; count++) {
+    last = sequentialPlan(request, count, await boxesFor(count), page);
+    if (!best) best = last;
+    else if (best === harmonious ? last.visible > best.visible : better(last, best)) best = last;
+    if (last.hidden === 0) break;
   }
-  return decisionOf(best);
+  const plan = best as Plan;
+  // TRMNL's last word: a plan that leaves items out gives way to the most columns where they show as many.
+  if (last && plan.hidden > 0 && last.count > plan.count && last.visible >= plan.visible) return decisionOf(last);
+  return decisionOf(plan);
 }
 
 function decisionOf(plan: Plan): ColumnsDecision {
-  return { count: plan.count, columnOf: plan.columnOf, counter: plan.counter };
+  return { count: plan.count, columnOf: plan.columnOf, repeats: plan.repeats, counter: plan.counter };
 }
+
+const sameNumbers = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((number, i) => number === b[i]);
 
 export function sameColumns(a: ColumnsDecision, b: ColumnsDecision): boolean {
   return (
     a.count === b.count &&
     a.counter === b.counter &&
-    a.columnOf.length === b.columnOf.length &&
-    a.columnOf.every((column, i) => column === b.columnOf[i])
+    sameNumbers(a.columnOf, b.columnOf) &&
+    sameNumbers(a.repeats, b.repeats)
   );
 }
 
-/** The columns with the blocks decided, after the first column's other children, the counter last. */
+/** The text a person reads in a node, its texts joined. */
+function textOf(node: TreeNode): string {
+  if (node.type === 'text') return node.text;
+  if (node.type !== 'container') return '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+/**
+ * The columns with the blocks decided, after the first column's other children, the counter last; a column's
+ * repeated header, with its group's header's text, first.
+ */
 export function applyColumns(request: OverflowColumnsRequest, decision: ColumnsDecision): void {
-  const { columns, blocks, counter } = request;
+  const { columns, blocks, counter, repeats } = request;
   const flowing = new Set<TreeNode>(blocks.map((block) => block.node));
   if (counter) flowing.add(counter.node);
   const lists = columns.map((column, index) =>
     index === 0 ? (column.children ?? []).filter((child) => !flowing.has(child)) : [],
   );
+  decision.repeats.forEach((header, index) => {
+    const repeat = repeats[index];
+    if (header < 0 || !repeat) return;
+    if (repeat.text) repeat.text.text = textOf(blocks[header].node).trim();
+    lists[index].push(repeat.node);
+  });
   blocks.forEach((block, index) => lists[decision.columnOf[index]]?.push(block.node));
   if (counter && decision.counter >= 0) {
     counter.text.text = overflowText(counter.template, decision.counter);
@@ -225,6 +155,9 @@ export function copiedColumns(
     node: copy(request.node),
     columns: request.columns.map(copy),
     blocks: request.blocks.map((block) => ({ ...block, node: copy(block.node) })),
+    repeats: request.repeats.map(
+      (repeat) => repeat && { node: copy(repeat.node), text: repeat.text && copy(repeat.text) },
+    ),
   };
   if (request.counter) {
     copied.counter = { ...request.counter, node: copy(request.counter.node), text: copy(request.counter.text) };

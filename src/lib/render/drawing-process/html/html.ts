@@ -26,10 +26,12 @@ export interface HtmlElement {
  * A part of columns that items flow through (a TRMNL recipe's `.columns` with `data-overflow-max-cols`,
  * ../recipe/overflow-columns), as ../tree/column-flow reads it: the container with its columns (at most `columns`
  * of them shown, or all of them where `fixed`), each column, the blocks flowing through them in order (items, and
- * the dividers and group headers before an item), and the counter of the items left out.
+ * the dividers and group headers before an item), a group header repeated at the top of a column, and the counter
+ * of the items left out.
  */
 export type FlowPart =
-  { part: 'columns'; columns: number; fixed: boolean } | { part: 'column' | 'item' | 'divider' | 'header' | 'counter' };
+  | { part: 'columns'; columns: number; fixed: boolean }
+  | { part: 'column' | 'item' | 'divider' | 'header' | 'repeat' | 'counter' };
 
 export interface HtmlText {
   kind: 'text';

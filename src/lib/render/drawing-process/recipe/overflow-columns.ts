@@ -4,7 +4,8 @@
  * the screen: `-sm`, `-md`, `-lg`, `-portrait`, `-md-portrait`…, the most specific one the screen has winning) gets
  * its columns' blocks (`.item`s, `.divider`s, group headers `.label[data-group-header]`) gathered in its first
  * `.column`, in order, after that column's other children; its other columns go, and as many new `.column`s as it
- * may use follow the first; with `data-overflow-counter="true"`, the framework's "and N more" item comes last. A
+ * may use follow the first, each holding a repeated group header (the framework's grey label) where the list has
+ * group headers; with `data-overflow-counter="true"`, the framework's "and N more" item comes last. A
  * plain `.label` among the blocks is left out, as the framework leaves it out. `data-overflow-max-height="N"` is
  * the room of its columns, N px.
  *
@@ -84,6 +85,23 @@ function blockPart(node: HtmlNode): 'item' | 'divider' | 'header' | 'label' | un
   return undefined;
 }
 
+function textContent(node: HtmlNode): string {
+  return node.kind === 'text' ? node.text : node.children.map(textContent).join('');
+}
+
+/** The framework's repeated group header: a plain grey label, its text the header's (set once decided). */
+function repeatedHeader(header: HtmlElement): HtmlElement {
+  const text: HtmlNode = {
+    kind: 'text',
+    text: textContent(header).trim(),
+    place: header.place,
+    placeAt: () => header.place,
+  };
+  const repeat = element('span', 'label label--base group-header label--gray', [text], header);
+  repeat.flow = { part: 'repeat' };
+  return repeat;
+}
+
 function reshape(columns: HtmlElement, screen: ScreenContext): void {
   const own = columns.children.filter(
     (child): child is HtmlElement => child.kind === 'element' && classesOf(child).includes('column'),
@@ -105,8 +123,9 @@ function reshape(columns: HtmlElement, screen: ScreenContext): void {
   // The first column's own overflow would fight the columns' (the framework runs it on what the columns kept).
   delete first.attributes['data-overflow'];
   first.flow = { part: 'column' };
+  const header = blocks.find((block): block is HtmlElement => blockPart(block) === 'header');
   const added = Array.from({ length: count - 1 }, () => {
-    const column = element('div', 'column', [], first);
+    const column = element('div', 'column', header ? [repeatedHeader(header)] : [], first);
     column.flow = { part: 'column' };
     return column;
   });

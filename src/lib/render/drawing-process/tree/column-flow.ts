@@ -3,7 +3,8 @@
  * built into a request that fitting decides once the page is laid out (../fit/overflow-columns).
  *
  * As built, the page is laid out as fitting first measures it: every block in the first column, under the column's
- * other children, then the counter; the first column only shown (all of them where their number is fixed). Each
+ * other children, then the counter; each other column holds only its repeated group header (where the list has
+ * groups); the first column only shown (all of them where their number is fixed). Each
  * column starts its blocks at its top however it places them (`justify-content`), so that a block is measured where
  * it lies; blocks are never squeezed into the room (kept whole or left out).
  */
@@ -33,6 +34,8 @@ export interface OverflowColumnsRequest {
   /** Exactly that many columns (`fixed`), or as many as show the most items, up to that many. */
   fixed: boolean;
   blocks: FlowBlock[];
+  /** Each column's repeated group header (none in the first), and its text. */
+  repeats: ({ node: TreeNode; text: TextNode | undefined } | undefined)[];
   /** The "and N more" item, and its text with `{n}` in it. */
   counter?: { node: ContainerNode; text: TextNode; template: string };
 }
@@ -69,6 +72,7 @@ export class ColumnFlows {
       looks: [],
       fixed: element.flow.fixed,
       blocks: [],
+      repeats: [],
     });
   }
 
@@ -85,6 +89,10 @@ export class ColumnFlows {
     } else if (flow.part === 'counter') {
       const text = firstText(made, '{n}');
       if (text) request.counter = { node: made, text, template: text.text };
+      keptWhole(made);
+    } else if (flow.part === 'repeat') {
+      // Built at the top of its column, measured there; shown where a group goes on in that column.
+      request.repeats[request.columns.length] = { node: made, text: firstText(made, '') };
       keptWhole(made);
     } else {
       request.blocks.push({ node: made, part: flow.part });
