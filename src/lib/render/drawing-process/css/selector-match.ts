@@ -4,6 +4,7 @@
  */
 import type { HtmlElement, HtmlNode } from '../html/html';
 import type { Selector, Simple } from './selectors';
+import { classesOf } from '../html/classes';
 
 /** Where an element stands: its parent and its element siblings (itself among them, at `index`). */
 export interface ElementPlace {
@@ -23,7 +24,7 @@ export function elementPlaces(
 ): ElementPlaces {
   const siblings = nodes.filter((node): node is HtmlElement => node.kind === 'element');
   siblings.forEach((element, index) => {
-    const classes = new Set((element.attributes.class ?? '').split(/\s+/).filter(Boolean));
+    const classes = new Set(classesOf(element));
     out.set(element, { parent, siblings, index, classes });
     elementPlaces(element.children, element, out);
   });

@@ -23,6 +23,7 @@
 import type { HtmlElement, HtmlNode } from '../html/html';
 import { numberLocale } from '../tree/number-texts';
 import { COUNTER_TEXT } from './overflow-columns';
+import { classesOf } from '../html/classes';
 
 const MIN_FIT_SIZE = 8;
 
@@ -33,10 +34,6 @@ function addStyle(element: HtmlElement, declarations: string): void {
 
 function isTrue(value: string | undefined): boolean {
   return value?.trim().toLowerCase() === 'true';
-}
-
-function classesOf(element: HtmlElement): string[] {
-  return (element.attributes.class ?? '').split(/\s+/).filter((name) => name !== '');
 }
 
 /** The last value the element's cascaded style gives `property`. */

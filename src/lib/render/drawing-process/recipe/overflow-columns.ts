@@ -13,6 +13,7 @@
  * from the parts marked here).
  */
 import type { HtmlElement, HtmlNode } from '../html/html';
+import { classesOf } from '../html/classes';
 
 /** The framework's counter, `{n}` the number of items left out. */
 export const COUNTER_TEXT = 'and {n} more';
@@ -31,10 +32,6 @@ export function screenContext(classes: readonly string[]): ScreenContext {
 }
 
 const VARIANTS = ['sm', 'md', 'lg', 'portrait', 'sm-portrait', 'md-portrait', 'lg-portrait'];
-
-function classesOf(element: HtmlElement): string[] {
-  return (element.attributes.class ?? '').split(/\s+/).filter((name) => name !== '');
-}
 
 function hasAny(element: HtmlElement, name: string): boolean {
   return (

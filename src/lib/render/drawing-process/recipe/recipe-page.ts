@@ -15,6 +15,7 @@ import { frameworkBehaviours } from './framework-behaviours';
 import { multiColumns } from './multi-column';
 import { overflowColumns, screenContext } from './overflow-columns';
 import { guardPage } from './page-guards';
+import { classesOf } from '../html/classes';
 
 export interface RecipePage {
   nodes: HtmlNode[];
@@ -40,10 +41,6 @@ function* elements(nodes: readonly HtmlNode[]): Generator<HtmlElement> {
     yield node;
     yield* elements(node.children);
   }
-}
-
-function classesOf(element: HtmlElement): string[] {
-  return (element.attributes.class ?? '').split(/\s+/).filter((name) => name !== '');
 }
 
 export function recipePage(html: string, width: number, height: number): RecipePage {

@@ -10,6 +10,7 @@
  */
 import type { ContainerNode, TextNode, TreeNode } from '../engine/drawing-engine';
 import type { HtmlElement, SourcePlace } from '../html/html';
+import { keepWhole } from './fit-attributes';
 
 /** A block of the flow: an item, or a divider or group header before the next item. */
 export interface FlowBlock {
@@ -50,11 +51,6 @@ function firstText(node: TreeNode, having: string): TextNode | undefined {
   return undefined;
 }
 
-function keptWhole(node: TreeNode): void {
-  node.style ??= {};
-  if (node.style.flex === undefined) node.style.flexShrink ??= '0';
-}
-
 /** The flows of a page, each opened at its container and closed once its parts are built. */
 export class ColumnFlows {
   private readonly open: OverflowColumnsRequest[] = [];
@@ -89,14 +85,14 @@ export class ColumnFlows {
     } else if (flow.part === 'counter') {
       const text = firstText(made, '{n}');
       if (text) request.counter = { node: made, text, template: text.text };
-      keptWhole(made);
+      keepWhole(made);
     } else if (flow.part === 'repeat') {
       // Built at the top of its column, measured there; shown where a group goes on in that column.
       request.repeats[request.columns.length] = { node: made, text: firstText(made, '') };
-      keptWhole(made);
+      keepWhole(made);
     } else {
       request.blocks.push({ node: made, part: flow.part });
-      keptWhole(made);
+      keepWhole(made);
     }
   }
 

@@ -169,6 +169,15 @@ export function overflowLine(text: string, count: number): ContainerNode {
  * `justify-content: space-between`), so no band a child would fit in is left below the line: in a flex column
  * that grows into the room its parent gives (its box is that room), and places its items as it likes otherwise.
  */
+/**
+ * A child of a container that draws only what fits: kept whole or left out, never squeezed into the room (one that
+ * may shrink below its content would otherwise be cut by the box, with nothing said).
+ */
+export function keepWhole(node: TreeNode): void {
+  node.style ??= {};
+  if (node.style.flex === undefined) node.style.flexShrink ??= '0';
+}
+
 export function shareLeftOverRoom(container: ContainerNode): void {
   const style = container.style ?? {};
   const column = /^(inline-)?flex$/.test((style.display ?? '').trim()) && /^column/.test(style.flexDirection ?? '');

@@ -11,6 +11,7 @@ import { templateError, type HtmlElement } from '../html/html';
 import type { LayoutRules } from '../../shared/page-options';
 import {
   clampLines,
+  keepWhole,
   overflowLine,
   overflowText,
   ownTextBox,
@@ -24,7 +25,7 @@ import type { NumberFormatRequest } from './number-request';
 import type { Inherited } from './tree-types';
 
 /** The displays that lay out their children as boxes, not as lines of text. */
-const LAYOUT_DISPLAY = /^(inline-)?(flex|grid)$/;
+export const LAYOUT_DISPLAY = /^(inline-)?(flex|grid)$/;
 
 /** Where the requests of a page go as its tree is built, and its text (an overflow line is text too). */
 export interface TreeRequests {
@@ -155,10 +156,7 @@ export function requestOverflow(
     if (rules === 'html' && item.type === 'container' && displayOf(item) === 'inline') {
       item.style = { ...item.style, display: 'block' };
     }
-    // A child is kept whole or left out, never squeezed into the room: one that may shrink below its content (a
-    // clamped or fitted text has a box of its own) would otherwise be cut by the box, with nothing said.
-    item.style ??= {};
-    if (item.style.flex === undefined) item.style.flexShrink ??= '0';
+    keepWhole(item);
   }
   const line = overflowLine(text, items.length);
   made.children = [...(made.children ?? []), line];

@@ -10,6 +10,7 @@ import type { PageText } from '../fonts/page-fonts';
 import type { HtmlElement, SourcePlace } from '../html/html';
 import { numberTexts } from './number-texts';
 import type { Inherited } from './tree-types';
+import { LAYOUT_DISPLAY } from './fit-requests';
 
 /** An element whose number is written in the first of its texts that fits its parent's room. */
 export interface NumberFormatRequest {
@@ -33,7 +34,7 @@ export interface NumberFormatRequest {
  * grid (whose items are blocks).
  */
 export function runsInline(made: ContainerNode, parent: ContainerNode | undefined): boolean {
-  return displayOf(made) === 'inline' && !(parent && /^(inline-)?(flex|grid)$/.test(displayOf(parent)));
+  return displayOf(made) === 'inline' && !(parent && LAYOUT_DISPLAY.test(displayOf(parent)));
 }
 
 /** Writes the element's number whole, and asks to write it shorter where it does not fit (not inline). */
